@@ -1,0 +1,4 @@
+// Placeholder until the stage's benchmark lands; replace this file.
+enum DownsampleBench {
+    static func run(_ args: [String]) throws { print("{\"error\": \"not measured yet\"}") }
+}

@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// One settings array for every Swift target: Swift 6 language mode, whose concurrency checking is
+/// complete (data races are errors, not warnings).
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+/// A built-in stage: a module under Sources/Stages/<name> that depends on the core and never on another stage.
+func stage(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: ["ChartpipeCore"] + extra, path: "Sources/Stages/\(name)",
+            swiftSettings: swiftSettings)
+}
+
+func tests(_ name: String, _ deps: [Target.Dependency], resources: [Resource]? = nil) -> Target {
+    .testTarget(name: name, dependencies: deps, resources: resources, swiftSettings: swiftSettings)
+}
+
+let package = Package(
+    name: "chartpipe",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "chartpipe", targets: ["chartpipe"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CCSV", path: "Sources/CCSV",
+                       providers: [.apt(["libcsv-dev"])]),
+        .systemLibrary(name: "CJansson", path: "Sources/CJansson",
+                       providers: [.apt(["libjansson-dev"])]),
+        .target(name: "CICU", path: "Sources/CICU",
+                linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        .target(name: "ChartpipeCore", dependencies: ["CJansson"], swiftSettings: swiftSettings,
+                linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "ChartpipeText", dependencies: ["ChartpipeCore", "CICU"], swiftSettings: swiftSettings),
+        stage("Ingest", ["CCSV", "CJansson"]),
+        stage("Aggregate"),
+        stage("Downsample"),
+        stage("Trend"),
+        .systemLibrary(name: "CSndFile", path: "Sources/CSndFile",
+                       pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        stage("Sonify", ["CSndFile"]),
+        .executableTarget(name: "chartpipe",
+                          dependencies: ["ChartpipeCore", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
+                          swiftSettings: swiftSettings),
+        .executableTarget(name: "ChartpipeBench",
+                          dependencies: ["ChartpipeCore", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
+                          path: "Benchmarks/ChartpipeBench", swiftSettings: swiftSettings),
+        tests("ChartpipeCoreTests", ["ChartpipeCore"]),
+        tests("ChartpipeTextTests", ["ChartpipeText"]),
+        tests("IngestTests", ["Ingest"]),
+        tests("AggregateTests", ["Aggregate"]),
+        tests("DownsampleTests", ["Downsample"]),
+        tests("TrendTests", ["Trend"]),
+        tests("SonifyTests", ["Sonify"]),
+        tests("EndToEndTests", ["ChartpipeCore"]),
+    ]
+)

@@ -1,0 +1,2 @@
+#include "cicu.h"
+int cicu_version(void) { return 1; }

@@ -1,0 +1,138 @@
+/// A position in a file, for messages: `path:line:column`.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    public var column: Int?
+
+    public init(path: String, line: Int? = nil, column: Int? = nil) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String {
+        switch (line, column) {
+        case let (l?, c?): return "\(path):\(l):\(c)"
+        case let (l?, nil): return "\(path):\(l)"
+        default: return path
+        }
+    }
+}
+
+/// The mark of a chart; line and area are continuous, bar and point discrete.
+public enum Mark: String, Sendable, CaseIterable {
+    case line, area, bar, point
+    public var isContinuous: Bool { self == .line || self == .area }
+}
+
+/// Where a chart's data comes from (SPEC §3 `source`).
+public struct SourceSpec: Sendable, Equatable {
+    public enum Format: String, Sendable, CaseIterable { case csv, tsv, json, jsonl }
+    public enum OnError: String, Sendable, CaseIterable { case fail, skip }
+
+    /// Absolute path, resolved against the pipeline file's folder.
+    public var path: String
+    /// The path as written in the pipeline file, for messages.
+    public var displayPath: String
+    public var format: Format
+    /// CSV/TSV field delimiter (one byte).
+    public var delimiter: UInt8
+    /// CSV/TSV quote character (one byte).
+    public var quote: UInt8
+    public var header: Bool
+    public var skipRows: Int
+    /// JSON Pointer to the array of records; empty means the document itself.
+    public var records: String
+    public var onError: OnError
+
+    public init(path: String, displayPath: String, format: Format, delimiter: UInt8 = UInt8(ascii: ","),
+                quote: UInt8 = UInt8(ascii: "\""), header: Bool = true, skipRows: Int = 0,
+                records: String = "", onError: OnError = .fail) {
+        self.path = path
+        self.displayPath = displayPath
+        self.format = format
+        self.delimiter = delimiter
+        self.quote = quote
+        self.header = header
+        self.skipRows = skipRows
+        self.records = records
+        self.onError = onError
+    }
+}
+
+/// The x axis of a chart (SPEC §3 `x`).
+public struct XSpec: Sendable, Equatable {
+    public var field: String
+    public var type: XType
+    public var title: String?
+    /// Time format: nil for ISO 8601, else a pattern such as `yyyy/MM/dd`, or `epoch-seconds` / `epoch-millis`.
+    public var format: String?
+    /// IANA time zone identifier for times without an offset, and for calendar buckets.
+    public var zone: String
+
+    public init(field: String, type: XType, title: String? = nil, format: String? = nil, zone: String = "UTC") {
+        self.field = field
+        self.type = type
+        self.title = title
+        self.format = format
+        self.zone = zone
+    }
+}
+
+/// The y axis of a chart (SPEC §3 `y`).
+public struct YSpec: Sendable, Equatable {
+    /// One field for long data, several for wide data (one series per field).
+    public var fields: [String]
+    /// True when the pipeline said `fields` (wide data), false for `field`.
+    public var isWide: Bool
+    public var title: String?
+    /// ISO 4217 currency, `percent`, or a CLDR unit id such as `duration-minute`.
+    public var unit: String?
+    /// A fixed range, or nil for auto.
+    public var range: ClosedRange<Double>?
+    /// Named reference values, in the order written.
+    public var thresholds: [(name: String, value: Double)]
+
+    public init(fields: [String], isWide: Bool = false, title: String? = nil, unit: String? = nil,
+                range: ClosedRange<Double>? = nil, thresholds: [(name: String, value: Double)] = []) {
+        self.fields = fields
+        self.isWide = isWide
+        self.title = title
+        self.unit = unit
+        self.range = range
+        self.thresholds = thresholds
+    }
+
+    public static func == (a: YSpec, b: YSpec) -> Bool {
+        a.fields == b.fields && a.isWide == b.isWide && a.title == b.title && a.unit == b.unit && a.range == b.range
+            && a.thresholds.map(\.name) == b.thresholds.map(\.name) && a.thresholds.map(\.value) == b.thresholds.map(\.value)
+    }
+}
+
+/// One chart of a pipeline, validated.
+public struct ChartSpec: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var subtitle: String?
+    public var mark: Mark
+    public var source: SourceSpec
+    public var x: XSpec
+    public var y: YSpec
+    /// Field whose distinct values name the series (long data).
+    public var seriesField: String?
+    /// Where the chart was declared, for messages.
+    public var location: SourceLocation
+
+    public init(id: String, title: String, subtitle: String? = nil, mark: Mark = .line, source: SourceSpec,
+                x: XSpec, y: YSpec, seriesField: String? = nil, location: SourceLocation) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.mark = mark
+        self.source = source
+        self.x = x
+        self.y = y
+        self.seriesField = seriesField
+        self.location = location
+    }
+}

@@ -1,0 +1,2 @@
+// The Aggregate stage lands here.
+import ChartpipeCore

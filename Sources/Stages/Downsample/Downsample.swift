@@ -1,0 +1,2 @@
+// The Downsample stage lands here.
+import ChartpipeCore

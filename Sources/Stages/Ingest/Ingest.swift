@@ -1,0 +1,2 @@
+// The Ingest stage lands here.
+import ChartpipeCore

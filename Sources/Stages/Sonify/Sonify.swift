@@ -1,0 +1,2 @@
+// The Sonify stage lands here.
+import ChartpipeCore

@@ -1,0 +1,2 @@
+// The Trend stage lands here.
+import ChartpipeCore

@@ -1,0 +1,2 @@
+import ChartpipeCore
+print("chartpipe")

@@ -1,0 +1,5 @@
+import XCTest
+
+final class ChartpipeCoreTestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class ChartpipeTextTestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

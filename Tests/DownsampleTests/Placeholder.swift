@@ -1,0 +1,5 @@
+import XCTest
+
+final class DownsampleTestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}
