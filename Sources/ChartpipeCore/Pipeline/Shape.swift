@@ -67,13 +67,17 @@ public struct Field: Sendable {
     public var doc: String
     public var defaultValue: JSONValue?
     public var required: Bool
+    /// Why the limits of the shape are what they are; added to an out-of-range message
+    /// (for `points`: "audio graphs need at least 20 points").
+    public var rationale: String?
 
     public init(_ name: String, _ shape: Shape, doc: String, default defaultValue: JSONValue? = nil,
-                required: Bool = false) {
+                required: Bool = false, rationale: String? = nil) {
         self.name = name
         self.shape = shape
         self.doc = doc
         self.defaultValue = defaultValue
         self.required = required
+        self.rationale = rationale
     }
 }
