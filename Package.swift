@@ -19,7 +19,7 @@ func tests(_ name: String, _ deps: [Target.Dependency], resources: [Resource]? =
 
 let package = Package(
     name: "chartpipe",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "chartpipe", targets: ["chartpipe"]),
     ],

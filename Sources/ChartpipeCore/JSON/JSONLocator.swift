@@ -1,0 +1,152 @@
+import Foundation
+
+/// Where each value of a JSON text starts, by JSON Pointer (RFC 6901), so that messages about a
+/// pipeline file can name `line:column`. jansson parses and checks the text; this only walks it.
+public struct JSONLocator: Sendable {
+    public struct Position: Sendable, Equatable {
+        /// 1-based line and column (columns count Unicode scalars) of the value.
+        public var line: Int
+        public var column: Int
+        /// Position of the member's key, for object members.
+        public var keyLine: Int?
+        public var keyColumn: Int?
+    }
+
+    private var positions: [String: Position] = [:]
+
+    /// Walks `bytes`, which must already be valid JSON.
+    public init(_ bytes: [UInt8]) {
+        var walker = Walker(bytes: bytes)
+        walker.value(pointer: "", key: nil)
+        positions = walker.positions
+    }
+
+    /// The position of the value at `pointer` ("" for the root, "/charts/0/id").
+    public func value(_ pointer: String) -> Position? { positions[pointer] }
+
+    /// The position of the key of the member at `pointer`, else of its value, else of the nearest
+    /// enclosing value that has one.
+    public func key(_ pointer: String) -> Position? {
+        var p = pointer
+        while true {
+            if let pos = positions[p] {
+                if let l = pos.keyLine, let c = pos.keyColumn { return Position(line: l, column: c) }
+                return pos
+            }
+            guard let slash = p.lastIndex(of: "/") else { return nil }
+            p = String(p[..<slash])
+        }
+    }
+
+    /// Escapes a key for use in a JSON Pointer.
+    public static func escape(_ key: String) -> String {
+        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    private struct Walker {
+        let bytes: [UInt8]
+        var i = 0
+        var line = 1
+        var lineStart = 0
+        var positions: [String: Position] = [:]
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            // A UTF-8 BOM does not count as a column.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }
+        }
+
+        var column: Int {
+            // Count scalars, not bytes: continuation bytes (10xxxxxx) do not start a character.
+            var c = 1
+            var j = lineStart
+            while j < i { if bytes[j] & 0xC0 != 0x80 { c += 1 }; j += 1 }
+            return c
+        }
+
+        mutating func skipSpace() {
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\n"): i += 1; line += 1; lineStart = i
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): i += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func value(pointer: String, key: (Int, Int)?) {
+            skipSpace()
+            guard i < bytes.count else { return }
+            positions[pointer] = Position(line: line, column: column, keyLine: key?.0, keyColumn: key?.1)
+            switch bytes[i] {
+            case UInt8(ascii: "{"):
+                i += 1
+                while true {
+                    skipSpace()
+                    guard i < bytes.count else { return }
+                    if bytes[i] == UInt8(ascii: "}") { i += 1; return }
+                    if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                    let at = (line, column)
+                    let name = string()
+                    skipSpace()
+                    if i < bytes.count, bytes[i] == UInt8(ascii: ":") { i += 1 }
+                    value(pointer: pointer + "/" + JSONLocator.escape(name), key: at)
+                }
+            case UInt8(ascii: "["):
+                i += 1
+                var index = 0
+                while true {
+                    skipSpace()
+                    guard i < bytes.count else { return }
+                    if bytes[i] == UInt8(ascii: "]") { i += 1; return }
+                    if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                    value(pointer: pointer + "/\(index)", key: nil)
+                    index += 1
+                }
+            case UInt8(ascii: "\""):
+                _ = string()
+            default:
+                while i < bytes.count {
+                    switch bytes[i] {
+                    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: " "),
+                         UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                        return
+                    default: i += 1
+                    }
+                }
+            }
+        }
+
+        /// Reads a string literal at `i` and returns its decoded text.
+        mutating func string() -> String {
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return "" }
+            i += 1
+            var out: [UInt8] = []
+            while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+                if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count {
+                    i += 1
+                    switch bytes[i] {
+                    case UInt8(ascii: "n"): out.append(0x0A)
+                    case UInt8(ascii: "t"): out.append(0x09)
+                    case UInt8(ascii: "r"): out.append(0x0D)
+                    case UInt8(ascii: "b"): out.append(0x08)
+                    case UInt8(ascii: "f"): out.append(0x0C)
+                    case UInt8(ascii: "u"):
+                        let hex = bytes[min(i + 1, bytes.count)..<min(i + 5, bytes.count)]
+                        if let v = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), let s = Unicode.Scalar(v) {
+                            out.append(contentsOf: Array(String(Character(s)).utf8))
+                        }
+                        i += 4
+                    default: out.append(bytes[i])
+                    }
+                    i += 1
+                } else {
+                    out.append(bytes[i])
+                    i += 1
+                }
+            }
+            i += 1
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+}

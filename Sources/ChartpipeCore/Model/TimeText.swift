@@ -1,0 +1,62 @@
+import Foundation
+
+/// ISO 8601 text of instants, for data files and messages (not for descriptions: those use the
+/// locale's date formats).
+public enum TimeText {
+    /// `2026-06-01T00:00:00Z` in UTC, or with the zone's offset (`2026-03-08T03:00:00-04:00`);
+    /// milliseconds appear only when not zero.
+    public static func iso8601(milliseconds ms: Double, zone: TimeZone? = nil) -> String {
+        guard ms.isFinite else { return "" }
+        let whole = Int64(ms.rounded(.down))
+        var seconds = Int64((Double(whole) / 1000).rounded(.down))
+        let millis = Int(whole - seconds * 1000)
+        var offset = 0
+        if let zone, zone.identifier != "UTC", zone.identifier != "GMT" {
+            offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        }
+        seconds += Int64(offset)
+        let days = Int64((Double(seconds) / 86_400).rounded(.down))
+        let secondOfDay = Int(seconds - days * 86_400)
+        let (y, m, d) = civil(fromDays: days)
+        var text = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
+            + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        if millis != 0 { text += "." + pad(millis, 3) }
+        if zone == nil || offset == 0 && (zone?.identifier == "UTC" || zone?.identifier == "GMT") {
+            return text + "Z"
+        }
+        let sign = offset < 0 ? "-" : "+"
+        let a = abs(offset)
+        return text + sign + pad(a / 3600, 2) + ":" + pad(a / 60 % 60, 2)
+    }
+
+    /// Year, month and day of a count of days since 1970-01-01 in the proleptic Gregorian calendar
+    /// (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms", civil_from_days).
+    public static func civil(fromDays z0: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        return (Int(y), Int(m), Int(d))
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Hinnant, days_from_civil).
+    public static func days(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = Int64(month > 2 ? month - 3 : month + 9)
+        let doy = (153 * mp + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    private static func pad(_ v: Int, _ width: Int) -> String {
+        let s = String(v)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Collects a stream into series when no `aggregate` stage folds it: keeps every observation,
+/// sorts unsorted x (stable, with a warning) and rejects duplicate x, naming both rows.
+public enum SeriesCollector {
+    public static func collect(_ stream: any ObservationStream, chart: ChartSpec) throws -> (SeriesSet, [String]) {
+        var series: [Series] = []
+        var lines: [[Int32]] = []
+        while let batch = try stream.next() {
+            while series.count < stream.seriesNames.count {
+                series.append(Series(name: stream.seriesNames[series.count]))
+                lines.append([])
+            }
+            for i in 0..<batch.count {
+                let s = Int(batch.series[i])
+                series[s].append(x: batch.x[i], y: batch.y[i], firstRecord: batch.record[i], lastRecord: batch.record[i])
+                lines[s].append(batch.line[i])
+            }
+        }
+        while series.count < stream.seriesNames.count {
+            series.append(Series(name: stream.seriesNames[series.count]))
+            lines.append([])
+        }
+        let categories = stream.categories
+        var warnings: [String] = []
+        let zone = TimeZone(identifier: chart.x.zone)
+        func text(_ x: Double) -> String {
+            switch stream.xType {
+            case .time: return TimeText.iso8601(milliseconds: x, zone: chart.x.zone == "UTC" ? nil : zone)
+            case .number: return JSONWriter.number(x)
+            case .category: return categories.indices.contains(Int(x)) ? categories[Int(x)] : JSONWriter.number(x)
+            }
+        }
+        for s in series.indices {
+            let xs = series[s].x
+            var sorted = true
+            for i in xs.indices.dropFirst() where xs[i] < xs[i - 1] { sorted = false; break }
+            if !sorted {
+                let order = xs.indices.sorted { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }
+                if stream.xType != .category {
+                    let name = series.count > 1 ? " of series '\(series[s].name)'" : ""
+                    warnings.append("\(stream.sourcePath): x\(name) is not in ascending order; the points were sorted by x (rows with equal x keep their order)")
+                }
+                series[s] = series[s].picking(order)
+                lines[s] = order.map { lines[s][$0] }
+            }
+            let x = series[s].x
+            for i in x.indices.dropFirst() where x[i] == x[i - 1] {
+                let name = series.count > 1 ? " in series '\(series[s].name)'" : ""
+                throw ChartError("x '\(text(x[i]))' appears twice\(name), at lines \(lines[s][i - 1]) and \(lines[s][i]); add { \"use\": \"aggregate\" } after 'ingest' to combine rows with the same x",
+                                 at: SourceLocation(path: stream.sourcePath, line: Int(lines[s][i])), field: chart.x.field)
+            }
+        }
+        return (SeriesSet(xType: stream.xType, categories: categories, series: series), warnings)
+    }
+}

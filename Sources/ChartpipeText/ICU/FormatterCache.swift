@@ -1,0 +1,58 @@
+import Synchronization
+
+/// Opened ICU formatters, one per (locale, skeleton), shared by every thread.
+///
+/// Opening a number formatter parses its skeleton and loads locale data (tens of microseconds);
+/// formatting with a cached one is a few microseconds, so every formatter is opened once.
+final class FormatterCache: Sendable {
+    static let shared = FormatterCache()
+
+    private let numbers = Mutex<[String: NumberSkeletonFormatter]>([:])
+    private let plurals = Mutex<[String: PluralRules]>([:])
+    private let dates = Mutex<[String: DateSkeletonFormatter]>([:])
+    private let lists = Mutex<[String: ListPatternFormatter]>([:])
+
+    func number(locale: String, skeleton: String) throws(ICUError) -> NumberSkeletonFormatter {
+        let key = locale + "\u{0}" + skeleton
+        if let cached = numbers.withLock({ $0[key] }) { return cached }
+        // Opened outside the lock: two threads may both open one, and the first stored wins.
+        let opened = try NumberSkeletonFormatter(locale: locale, skeleton: skeleton)
+        return numbers.withLock { cache in
+            if let cached = cache[key] { return cached }
+            cache[key] = opened
+            return opened
+        }
+    }
+
+    func plural(locale: String) throws(ICUError) -> PluralRules {
+        if let cached = plurals.withLock({ $0[locale] }) { return cached }
+        let opened = try PluralRules(locale: locale)
+        return plurals.withLock { cache in
+            if let cached = cache[locale] { return cached }
+            cache[locale] = opened
+            return opened
+        }
+    }
+
+    func date(locale: String, skeleton: String, zone: String) throws(ICUError) -> DateSkeletonFormatter {
+        let key = locale + "\u{0}" + skeleton + "\u{0}" + zone
+        if let cached = dates.withLock({ $0[key] }) { return cached }
+        let opened = try DateSkeletonFormatter(locale: locale, skeleton: skeleton, zone: zone)
+        return dates.withLock { cache in
+            if let cached = cache[key] { return cached }
+            cache[key] = opened
+            return opened
+        }
+    }
+
+    func list(locale: String, conjunction: ListConjunction) throws(ICUError) -> ListPatternFormatter {
+        let key = locale + "\u{0}" + conjunction.rawValue
+        if let cached = lists.withLock({ $0[key] }) { return cached }
+        let opened = try ListPatternFormatter(locale: locale, conjunction: conjunction)
+        return lists.withLock { cache in
+            if let cached = cache[key] { return cached }
+            cache[key] = opened
+            return opened
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import CICU
+
+/// An ICU list formatter ("A, B, and C", "A、B和C", "A, B 및 C"); immutable and thread-safe.
+final class ListPatternFormatter: @unchecked Sendable {  // unchecked: ICU documents ListFormatter as immutable and thread-safe
+    private let handle: OpaquePointer
+
+    init(locale: String, conjunction: ListConjunction) throws(ICUError) {
+        var status: Int32 = 0
+        guard let handle = cicu_list_formatter_open(locale, conjunction == .or ? 1 : 0, 0, &status) else {
+            throw ICUError("list formatter for \(locale)", status: status)
+        }
+        self.handle = handle
+    }
+
+    deinit { cicu_list_formatter_close(handle) }
+
+    func format(_ items: [String]) -> String? {
+        var status: Int32 = 0
+        let copies = items.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer<CChar>?($0) }
+        return pointers.withUnsafeBufferPointer { buffer in
+            takeString(cicu_list_format(handle, buffer.baseAddress, Int32(items.count), &status))
+        }
+    }
+}
+
+/// How a list's last item joins: "A, B, and C" or "A, B, or C".
+public enum ListConjunction: String, Sendable {
+    case and, or
+}

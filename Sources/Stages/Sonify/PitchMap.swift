@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import ChartpipeCore
+
+/// Maps a value onto a pitch: the value domain spans `low`…`high` Hz on a logarithmic (musical)
+/// scale, so equal ratios of frequency stand for equal steps of value.
+public struct PitchMap: Sendable, Equatable {
+    /// Lowest pitch in Hz (the bottom of the domain).
+    public var low: Double
+    /// Highest pitch in Hz (the top of the domain).
+    public var high: Double
+    /// The values that map onto `low`…`high`; values outside are clamped to the nearest end.
+    public var domain: ClosedRange<Double>
+
+    public init(low: Double, high: Double, domain: ClosedRange<Double>) {
+        self.low = low
+        self.high = high
+        self.domain = domain
+    }
+
+    /// The position of `value` in the domain, 0…1; a domain of one value maps everything to the middle.
+    public func position(of value: Double) -> Double {
+        let span = domain.upperBound - domain.lowerBound
+        guard span > 0 else { return 0.5 }
+        return min(1, max(0, (value - domain.lowerBound) / span))
+    }
+
+    /// The pitch of `value` in Hz.
+    public func frequency(of value: Double) -> Double {
+        low * exp2(log2(high / low) * position(of: value))
+    }
+
+    /// The domain a chart's audio uses: the fixed y range when the chart has one, else the extent
+    /// of every finite value of every series (so that the series of one chart are comparable).
+    /// `nil` when there is no finite value at all.
+    public static func domain(fixed: ClosedRange<Double>?, series: [Series]) -> ClosedRange<Double>? {
+        if let fixed { return fixed }
+        var lo = Double.infinity
+        var hi = -Double.infinity
+        for s in series {
+            for v in s.y where v.isFinite {
+                lo = min(lo, v)
+                hi = max(hi, v)
+            }
+        }
+        return lo <= hi ? lo...hi : nil
+    }
+}
+
+/// Constant-power stereo panning: the summed power of both channels is the same at every position,
+/// so a tone does not dip in loudness as it crosses the middle.
+public enum StereoPan {
+    /// Channel gains for `position` 0 (hard left) … 1 (hard right).
+    public static func gains(_ position: Double) -> (left: Double, right: Double) {
+        let angle = min(1, max(0, position)) * Double.pi / 2
+        return (FastSine.sin(Double.pi / 2 - angle), FastSine.sin(angle))
+    }
+}
+
+/// A sine for synthesis: a polynomial after folding the argument into −π/2…π/2, so the render
+/// loops stay free of libm calls and can be vectorised.
+enum FastSine {
+    /// sin(x) for x in −π…π; absolute error below 1e-7 (Taylor series to x¹³ on the folded range).
+    @inline(__always)
+    static func sinWrapped(_ x: Double) -> Double {
+        let halfPi = Double.pi / 2
+        let folded = x > halfPi ? Double.pi - x : (x < -halfPi ? -Double.pi - x : x)
+        let x2 = folded * folded
+        // Horner form of x − x³/3! + x⁵/5! − … + x¹³/13!
+        var p = 1.0 / 6_227_020_800
+        p = p * x2 - 1.0 / 39_916_800
+        p = p * x2 + 1.0 / 362_880
+        p = p * x2 - 1.0 / 5_040
+        p = p * x2 + 1.0 / 120
+        p = p * x2 - 1.0 / 6
+        return folded + folded * x2 * p
+    }
+
+    /// sin(x) for any finite x.
+    static func sin(_ x: Double) -> Double {
+        let twoPi = 2 * Double.pi
+        let wrapped = x - twoPi * (x / twoPi).rounded()
+        return sinWrapped(wrapped)
+    }
+}

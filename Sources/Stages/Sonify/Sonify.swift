@@ -1,2 +1,0 @@
-// The Sonify stage lands here.
-import ChartpipeCore
