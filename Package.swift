@@ -42,7 +42,7 @@ let package = Package(
                        pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         stage("Sonify", ["CSndFile"]),
         .executableTarget(name: "chartpipe",
-                          dependencies: ["ChartpipeCore", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
+                          dependencies: ["ChartpipeCore"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "ChartpipeBench",
                           dependencies: ["ChartpipeCore", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],

@@ -26,7 +26,10 @@ public struct PipelineLoader: Sendable {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw PipelineErrors(diagnostics: [Diagnostic("invalid JSON: \(error.message)",
+            // jansson says "unexpected token near ']'" for the trailing commas JSON does not allow.
+            let hint = error.message.hasSuffix("near ']'") || error.message.hasSuffix("near '}'")
+                ? " (JSON allows no comma before a closing bracket)" : ""
+            throw PipelineErrors(diagnostics: [Diagnostic("invalid JSON: \(error.message)\(hint)",
                                                          at: SourceLocation(path: path, line: error.line, column: error.column))])
         }
         var check = PipelineCheck(path: path, directory: directory, registry: registry, locator: JSONLocator(bytes))
@@ -87,7 +90,7 @@ private struct PipelineCheck {
             guard let s = s.stringValue else { return nil }
             let full = resolve(s)
             if !FileManager.default.fileExists(atPath: full) {
-                v.error("string catalog '\(s)' does not exist (looked for \(full))", at: "/strings/\(i)")
+                v.error("string catalog '\(display(s))' does not exist", at: "/strings/\(i)")
             }
             return full
         }

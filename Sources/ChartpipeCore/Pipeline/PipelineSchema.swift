@@ -26,11 +26,11 @@ public enum PipelineSchema {
         top.append(Field("stages", .any, doc: "", required: true))
         var root = object(top, description: "A chartpipe pipeline file (SPEC §3).")
         root = inserting("stages", .object([
-            ("description", "Stages run in order for every chart."),
+            ("description", .string(PipelineShape.pipelineFields.first { $0.name == "stages" }?.doc ?? "")),
             ("type", "array"), ("minItems", 1), ("items", stageRef),
         ]), into: root)
         root = inserting("charts", .object([
-            ("description", "The charts."),
+            ("description", .string(PipelineShape.pipelineFields.first { $0.name == "charts" }?.doc ?? "")),
             ("type", "array"), ("minItems", 1), ("items", .object([("$ref", "#/$defs/chart")])),
         ]), into: root)
         if case var .object(members) = root {
@@ -54,7 +54,8 @@ public enum PipelineSchema {
     }
 
     static func object(_ fields: [Field], description: String) -> JSONValue {
-        var members: [(String, JSONValue)] = [("description", .string(description)), ("type", "object")]
+        var members: [(String, JSONValue)] = description.isEmpty ? [] : [("description", .string(description))]
+        members.append(("type", "object"))
         members.append(("properties", .object(fields.map { ($0.name, schema(for: $0)) })))
         let required = fields.filter(\.required).map { JSONValue.string($0.name) }
         if !required.isEmpty { members.append(("required", .array(required))) }

@@ -55,7 +55,7 @@ public enum PipelineShape {
         Field("output", .string(pattern: ".+", patternHelp: "a folder path"), doc: "Output folder, relative to the pipeline file; default 'out/<name>' beside it."),
         Field("locales", .array(.string(pattern: localePattern, patternHelp: localeHelp), minItems: 1, uniqueItems: true), doc: "Locales to write descriptions and reports in.", default: ["en"]),
         Field("strings", .array(.string(pattern: ".+", patternHelp: "a file path"), uniqueItems: true), doc: "String catalogs (.xcstrings) that override or add translations.", default: []),
-        Field("stages", .array(.object([]), minItems: 1), doc: "Stages run in order for every chart.", required: true),
-        Field("charts", .array(.object(chartFields), minItems: 1), doc: "The charts.", required: true),
+        Field("stages", .array(.object([]), minItems: 1), doc: "Stages run in order for every chart, starting with ingest.", required: true),
+        Field("charts", .array(.object(chartFields), minItems: 1), doc: "The charts, each with an id, a title, a source, x and y.", required: true),
     ]
 }

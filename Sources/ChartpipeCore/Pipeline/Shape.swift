@@ -24,6 +24,7 @@ public indirect enum Shape: Sendable {
         case .bool: return "true or false"
         case let .integer(min, max):
             switch (min, max) {
+            case let (lo?, hi?) where lo == hi: return "\(lo)"
             case let (lo?, hi?): return "an integer from \(lo) to \(hi)"
             case let (lo?, nil): return "an integer of at least \(lo)"
             case let (nil, hi?): return "an integer of at most \(hi)"

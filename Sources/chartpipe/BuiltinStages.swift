@@ -1,0 +1,6 @@
+import ChartpipeCore
+
+/// The built-in stages, registered once at start-up: a plain list of types.
+enum BuiltinStages {
+    static let all: [any Stage.Type] = []
+}

@@ -1,0 +1,161 @@
+import ChartpipeCore
+import Foundation
+
+/// The command-line interface: a thin layer over ChartpipeCore and the stages.
+@main
+struct Chartpipe {
+    static let commands: [CommandSpec] = [RunCommand.spec, ValidateCommand.spec, StagesCommand.spec, SchemaCommand.spec, HelpCommand.spec]
+
+    static var registry: StageRegistry { StageRegistry(available: BuiltinStages.all) }
+
+    static func main() {
+        exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            print(overview, terminator: "")
+            return 0
+        }
+        switch first {
+        case "--version", "-V": print("\(Manifest.toolName) \(Manifest.toolVersion)"); return 0
+        case "--help", "-h": print(overview, terminator: ""); return 0
+        default: break
+        }
+        do throws(UsageError) {
+            guard let command = commands.first(where: { $0.name == first }) else {
+                let hint = Suggestion.closest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError(message: first.hasPrefix("-") ? "unknown option '\(first)'\(hint)" : "unknown command '\(first)'\(hint)", command: nil)
+            }
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
+            if parsed.help { print(command.help, terminator: ""); return 0 }
+            switch command.name {
+            case RunCommand.spec.name: return try RunCommand.run(parsed)
+            case ValidateCommand.spec.name: return ValidateCommand.run(parsed)
+            case StagesCommand.spec.name: return try StagesCommand.run(parsed)
+            case SchemaCommand.spec.name: return SchemaCommand.run(parsed)
+            default: return try HelpCommand.run(parsed)
+            }
+        } catch {
+            Console.error("chartpipe: error: \(error.message)")
+            Console.error(error.command.map { "Run 'chartpipe help \($0)' for its usage." } ?? "Run 'chartpipe --help' for the commands.")
+            return 2
+        }
+    }
+
+    static var overview: String {
+        var text = """
+        chartpipe turns data files into accessible chart reports: descriptions in several
+        languages, audio graphs, data tables and HTML.
+
+        Usage: chartpipe COMMAND [options]
+
+        Commands:
+
+        """
+        let width = (commands.map(\.name.count).max() ?? 0) + 2
+        for c in commands { text += "  " + c.name + String(repeating: " ", count: width - c.name.count) + c.summary + "\n" }
+        text += """
+
+        Options:
+          --version  Print the version.
+          --help     Show this help. 'chartpipe help COMMAND' or 'chartpipe COMMAND --help' shows a command's.
+
+        Exit status: 0 every chart succeeded; 1 some chart failed (the others are complete);
+        2 usage error or invalid pipeline (nothing was written); 130 interrupted.
+
+        """
+        return text
+    }
+}
+
+/// Writes to stderr.
+enum Console {
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+enum HelpCommand {
+    static let spec = CommandSpec(name: "help", summary: "Show the help of a command.", positionals: ["[COMMAND]"], options: [], discussion: "")
+
+    static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+        guard let name = parsed.positionals.first else { print(Chartpipe.overview, terminator: ""); return 0 }
+        guard let command = Chartpipe.commands.first(where: { $0.name == name }) else {
+            let hint = Suggestion.closest(to: name, in: Chartpipe.commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "unknown command '\(name)'\(hint)", command: nil)
+        }
+        print(command.help, terminator: "")
+        return 0
+    }
+}
+
+enum SchemaCommand {
+    static let spec = CommandSpec(
+        name: "schema", summary: "Print the JSON Schema of pipeline files.", positionals: [], options: [],
+        discussion: "The schema comes from the same stage descriptions that 'chartpipe validate' checks against;\na copy ships as schema/pipeline.schema.json for editors.")
+
+    static func run(_ parsed: ParsedArguments) -> Int32 {
+        print(JSONWriter().string(PipelineSchema.make(registry: Chartpipe.registry)), terminator: "")
+        return 0
+    }
+}
+
+enum ValidateCommand {
+    static let spec = CommandSpec(
+        name: "validate", summary: "Check a pipeline file and print every error; write nothing.", positionals: ["PIPELINE"],
+        options: [], discussion: "Each problem is printed as 'file:line:column: error: message'. Exit status 0 when the\npipeline is valid, 2 when it is not.")
+
+    static func run(_ parsed: ParsedArguments) -> Int32 {
+        let path = parsed.positionals[0]
+        do {
+            let spec = try PipelineLoader(registry: Chartpipe.registry).load(path: path)
+            print("\(path): ok: \(spec.charts.count) \(spec.charts.count == 1 ? "chart" : "charts"), stages \(spec.stages.map(\.name).joined(separator: " → "))")
+            return 0
+        } catch {
+            for d in error.diagnostics { Console.error(d.description) }
+            Console.error("\(error.diagnostics.count) \(error.diagnostics.count == 1 ? "error" : "errors") in \(path)")
+            return 2
+        }
+    }
+}
+
+enum StagesCommand {
+    static let spec = CommandSpec(
+        name: "stages", summary: "List the stages and their options.", positionals: ["[NAME]"], options: [], discussion: "")
+
+    static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+        let registry = Chartpipe.registry
+        guard let name = parsed.positionals.first else {
+            let width = (registry.descriptions.map(\.name.count).max() ?? 0) + 2
+            for d in registry.descriptions {
+                let note = registry.type(named: d.name) == nil ? " (not available in this build yet)" : ""
+                print("  " + d.name + String(repeating: " ", count: width - d.name.count) + d.summary + note)
+            }
+            print("\nRun 'chartpipe stages NAME' for a stage's options.")
+            return 0
+        }
+        guard let d = registry.description(named: name) else {
+            let hint = Suggestion.closest(to: name, in: registry.descriptions.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "unknown stage '\(name)'\(hint)", command: "stages")
+        }
+        var text = "\(d.name): \(d.summary)\n"
+        if registry.type(named: d.name) == nil { text += "Not available in this build yet.\n" }
+        text += "\nUse: { \"use\": \"\(d.name)\"\(d.options.filter(\.required).map { ", \"\($0.name)\": …" }.joined()) }\n"
+        text += "Needs: \(d.needs.isEmpty ? "nothing" : d.needs.map(\.rawValue).joined(separator: ", "))"
+        text += "   Adds: \(d.adds.isEmpty ? "nothing" : d.adds.map(\.rawValue).joined(separator: ", "))\n"
+        if d.options.isEmpty {
+            text += "\nNo options.\n"
+        } else {
+            text += "\nOptions:\n"
+            for o in d.options {
+                text += "  \(o.name)  \(o.shape.summary)"
+                if let v = o.defaultValue { text += "; default \(JSONWriter(pretty: false).string(v))" }
+                if o.required { text += "; required" }
+                text += "\n      \(o.doc)\n"
+            }
+        }
+        print(text, terminator: "")
+        return 0
+    }
+}

@@ -1,0 +1,95 @@
+import ChartpipeCore
+import Foundation
+import Synchronization
+
+/// A progress bar on a terminal's stderr: charts done / total, the charts running, and the ETA.
+final class ProgressBar: RunObserver {
+    private let state = Mutex(State())
+    private struct State { var start = ContinuousClock.now; var drawn = false }
+
+    func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int) {
+        draw(done: done, total: total, running: running)
+    }
+
+    func chartFinished(_ result: ChartResult, seconds: Double, done: Int, total: Int) {
+        state.withLock { _ in
+            if result.status == .failed, let e = result.error {
+                write("\r\u{1B}[2K" + "\(result.chart.id): \(e)\n")
+            }
+        }
+        draw(done: done, total: total, running: [])
+    }
+
+    private func draw(done: Int, total: Int, running: [String]) {
+        state.withLock { s in
+            let elapsed = ContinuousClock.now - s.start
+            let secs = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let width = 24
+            let filled = total == 0 ? width : done * width / total
+            var line = "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "] \(done)/\(total)"
+            if !running.isEmpty { line += "  " + running.joined(separator: ", ") }
+            if done > 0, done < total {
+                let eta = Int((secs / Double(done) * Double(total - done)).rounded())
+                line += "  ETA \(eta / 60):" + (eta % 60 < 10 ? "0" : "") + "\(eta % 60)"
+            }
+            write("\r\u{1B}[2K" + line)
+            s.drawn = true
+        }
+    }
+
+    func clear() {
+        state.withLock { s in
+            if s.drawn { write("\r\u{1B}[2K") }
+            s.drawn = false
+        }
+    }
+
+    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+}
+
+/// One line per finished chart on stderr, for logs and pipes.
+final class LineLog: RunObserver {
+    let quiet: Bool
+    private let lock = Mutex(())
+    init(quiet: Bool) { self.quiet = quiet }
+
+    func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int) {}
+
+    func chartFinished(_ result: ChartResult, seconds: Double, done: Int, total: Int) {
+        lock.withLock { _ in
+            let id = result.chart.id
+            if result.status == .failed, let e = result.error {
+                Console.error(quiet ? "\(id): \(e)" : "[\(done)/\(total)] \(id): failed: \(e)")
+                return
+            }
+            guard !quiet else { return }
+            let time = JSONWriter.number((seconds * 100).rounded() / 100)
+            Console.error("[\(done)/\(total)] \(id): ok (\(result.artifacts.count) files, \(time) s)")
+            for w in result.warnings { Console.error("  warning: \(w)") }
+        }
+    }
+}
+
+/// One JSON object per line on stderr (`--log-format json`).
+final class JSONLog: RunObserver {
+    let quiet: Bool
+    private let lock = Mutex(())
+    init(quiet: Bool) { self.quiet = quiet }
+
+    func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int) {}
+
+    func chartFinished(_ result: ChartResult, seconds: Double, done: Int, total: Int) {
+        if quiet, result.status == .ok { return }
+        var members: [(String, JSONValue)] = [
+            ("event", "chart"), ("id", .string(result.chart.id)), ("status", .string(result.status.rawValue)),
+            ("done", .int(done)), ("total", .int(total)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
+            ("files", .int(result.artifacts.count)),
+            ("warnings", .array(result.warnings.map { .string($0) })),
+        ]
+        if let e = result.error {
+            members.append(("error", .string(e.description)))
+        }
+        let line = JSONWriter(pretty: false).string(.object(members))
+        lock.withLock { _ in Console.error(line) }
+    }
+}

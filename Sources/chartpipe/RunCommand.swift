@@ -1,0 +1,143 @@
+import ChartpipeCore
+import Dispatch
+import Foundation
+
+enum RunCommand {
+    static let spec = CommandSpec(
+        name: "run", summary: "Run every chart of a pipeline and write the output folder.", positionals: ["PIPELINE"],
+        options: [
+            OptionSpec(name: "out", value: "DIR", help: "Output folder (default: the pipeline's 'output')."),
+            OptionSpec(name: "jobs", value: "N", help: "Charts to run at once (default: the number of processors)."),
+            OptionSpec(name: "locales", value: "L,L", help: "Locales to write instead of the pipeline's, such as 'ko' or 'en,zh-Hans'."),
+            OptionSpec(name: "only", value: "ID,ID", help: "Run only these charts."),
+            OptionSpec(name: "fail-fast", value: nil, help: "Stop starting charts after the first failure."),
+            OptionSpec(name: "no-progress", value: nil, help: "One line per finished chart instead of a progress bar."),
+            OptionSpec(name: "log-format", value: "FORMAT", help: "'text' (default) or 'json' (one object per line on stderr)."),
+            OptionSpec(name: "quiet", value: nil, help: "Print only errors."),
+        ],
+        discussion: """
+        Output bytes do not depend on --jobs. Set SOURCE_DATE_EPOCH to make the manifest's timestamp,
+        and so every output byte, reproducible. On SIGINT or SIGTERM no new chart starts, no partial
+        file is left under a final name, the manifest of what completed is written and the exit
+        status is 130.
+        """)
+
+    static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+        let path = parsed.positionals[0]
+        let jobs: Int
+        if let text = parsed.value("jobs") {
+            guard let n = Int(text), n >= 1 else { throw UsageError(message: "--jobs must be a whole number of at least 1, not '\(text)'", command: "run") }
+            jobs = n
+        } else {
+            jobs = ProcessInfo.processInfo.activeProcessorCount
+        }
+        let logFormat = parsed.value("log-format") ?? "text"
+        guard ["text", "json"].contains(logFormat) else {
+            throw UsageError(message: "--log-format must be 'text' or 'json', not '\(logFormat)'", command: "run")
+        }
+        let locales = try list(parsed.value("locales"), option: "locales")
+        if let locales {
+            for l in locales where (try? Regex("[a-z]{2,3}(-[A-Za-z0-9]{2,8})*").wholeMatch(in: l)) == nil {
+                throw UsageError(message: "--locales: '\(l)' is not a language tag such as 'en', 'zh-Hans' or 'ko'", command: "run")
+            }
+        }
+
+        let registry = Chartpipe.registry
+        let spec: PipelineSpec
+        do {
+            spec = try PipelineLoader(registry: registry).load(path: path)
+        } catch {
+            for d in error.diagnostics { Console.error(d.description) }
+            Console.error("\(error.diagnostics.count) \(error.diagnostics.count == 1 ? "error" : "errors") in \(path); nothing was written")
+            return 2
+        }
+        let only = try list(parsed.value("only"), option: "only")
+        if let only {
+            let ids = spec.charts.map(\.id)
+            for id in only where !ids.contains(id) {
+                let hint = Suggestion.closest(to: id, in: ids).map { "; did you mean '\($0)'?" } ?? "; charts: " + ids.joined(separator: ", ")
+                throw UsageError(message: "--only: no chart '\(id)' in \(path)\(hint)", command: "run")
+            }
+        }
+        let output = parsed.value("out").map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? spec.output
+        let options = RunOptions(output: output, jobs: jobs, locales: locales, only: only,
+                                 failFast: parsed.flag("fail-fast"), generatedAt: Manifest.timestamp())
+
+        let quiet = parsed.flag("quiet")
+        let observer: any RunObserver
+        if logFormat == "json" {
+            observer = JSONLog(quiet: quiet)
+        } else if !quiet, !parsed.flag("no-progress"), isatty(STDERR_FILENO) != 0 {
+            observer = ProgressBar()
+        } else {
+            observer = LineLog(quiet: quiet)
+        }
+        let runner = Runner(spec: spec, registry: registry, options: options, observer: observer)
+        let signals = SignalWatch(runner: runner)
+        defer { signals.stop() }
+
+        let outcome: RunOutcome
+        do {
+            outcome = try runner.run()
+        } catch {
+            (observer as? ProgressBar)?.clear()
+            Console.error("chartpipe: error: \(error)")
+            return 1
+        }
+        (observer as? ProgressBar)?.clear()
+        let m = outcome.manifest
+        let failed = m.charts.filter { $0.status == .failed }
+        if logFormat == "json" {
+            let line = JSONValue.object([
+                ("event", "run"), ("status", .string(m.json["status"]?.stringValue ?? "")),
+                ("charts", .int(m.charts.count)), ("failed", .int(failed.count)),
+                ("manifest", .string(outcome.manifestPath)),
+            ])
+            Console.error(JSONWriter(pretty: false).string(line))
+        } else if !quiet {
+            let ok = m.charts.count - failed.count
+            var summary = "\(ok) of \(m.charts.count) \(m.charts.count == 1 ? "chart" : "charts") written"
+            if !failed.isEmpty { summary += ", \(failed.count) failed" }
+            if m.interrupted { summary += "; interrupted" }
+            Console.error(summary)
+            print("Output: \(output)")
+            print("Manifest: \(outcome.manifestPath)")
+            if let report = m.artifacts.first(where: { $0.kind == "report" }) {
+                print("Report: \(output)/\(report.path)")
+            }
+        }
+        return outcome.exitCode
+    }
+
+    static func list(_ text: String?, option: String) throws(UsageError) -> [String]? {
+        guard let text else { return nil }
+        let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if items.isEmpty { throw UsageError(message: "--\(option) needs at least one value", command: "run") }
+        return items
+    }
+}
+
+/// Turns the first SIGINT or SIGTERM into a graceful stop; a second one ends the process at once.
+final class SignalWatch {
+    private let sources: [any DispatchSourceSignal]
+
+    init(runner: Runner) {
+        var sources: [any DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler {
+                if runner.isStopping { exit(130) }
+                Console.error("\nchartpipe: stopping: no new chart will start; press Ctrl-C again to quit at once")
+                runner.interrupt()
+            }
+            source.resume()
+            sources.append(source)
+        }
+        self.sources = sources
+    }
+
+    func stop() {
+        for s in sources { s.cancel() }
+    }
+}

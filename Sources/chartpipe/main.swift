@@ -1,2 +1,0 @@
-import ChartpipeCore
-print("chartpipe")

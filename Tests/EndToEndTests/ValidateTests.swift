@@ -1,0 +1,50 @@
+import Foundation
+import XCTest
+
+/// `chartpipe validate` and `run` on broken pipelines: every problem printed as
+/// `file:line:col: error: …`, exit status 2, nothing written.
+final class ValidateTests: XCTestCase {
+    static let bad = Harness.fixtures.appendingPathComponent("bad")
+
+    func badPipelines() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: Self.bad.path).filter { $0.hasSuffix(".pipeline") }.sorted()
+    }
+
+    func testEachBadPipelineGivesItsExactMessages() throws {
+        let names = try badPipelines()
+        XCTAssertGreaterThanOrEqual(names.count, 15)
+        for name in names {
+            let result = try Harness.run(["validate", "bad/\(name)"], in: Harness.fixtures)
+            XCTAssertEqual(result.status, 2, name)
+            XCTAssertEqual(result.stdout, "", name)
+            let golden = Self.bad.appendingPathComponent(name.replacingOccurrences(of: ".pipeline", with: ".txt"))
+            try Harness.assertGolden(result.stderr, golden)
+            // Every diagnostic line names file:line:column.
+            for line in result.stderr.split(separator: "\n").dropLast() {
+                XCTAssertNotNil(line.wholeMatch(of: /bad\/[0-9a-z-]+\.pipeline:\d+:\d+: error: .+/), "\(name): \(line)")
+            }
+        }
+    }
+
+    func testRunOnABadPipelineWritesNothing() throws {
+        let out = try Harness.temporaryFolder().appendingPathComponent("out")
+        for name in try badPipelines() {
+            let result = try Harness.run(["run", "bad/\(name)", "--out", out.path, "--no-progress"], in: Harness.fixtures)
+            XCTAssertEqual(result.status, 2, name)
+            XCTAssertTrue(result.stderr.hasSuffix("nothing was written\n"), name)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), name)
+        }
+    }
+
+    func testMissingPipelineFile() throws {
+        let result = try Harness.run(["validate", "nowhere.pipeline"], in: Harness.fixtures)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "nowhere.pipeline: error: cannot read the pipeline file: No such file or directory\n1 error in nowhere.pipeline\n")
+    }
+
+    func testTheDemoPipelineIsValid() throws {
+        let result = try Harness.run(["validate", "pipelines/weekly.pipeline"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("pipelines/weekly.pipeline: ok: 4 charts"), result.stdout)
+    }
+}
