@@ -1,5 +1,0 @@
-import XCTest
-
-final class ChartpipeCoreTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

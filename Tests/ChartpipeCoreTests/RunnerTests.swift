@@ -1,0 +1,233 @@
+@testable import ChartpipeCore
+import Foundation
+import XCTest
+
+/// Reads "x,y[,series]" lines: a stand-in for ingest, so the runner is tested on its own.
+final class LineStream: ObservationStream {
+    let xType = XType.number
+    var seriesNames: [String] = []
+    let categories: [String] = []
+    let sourcePath: String
+    var recordsRead = 0
+    let recordsSkipped = 0
+    let warnings: [String] = []
+    private var lines: [Substring]
+
+    init(path: String, display: String) throws {
+        sourcePath = display
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ChartError("cannot open: No such file or directory", at: SourceLocation(path: display))
+        }
+        lines = text.split(separator: "\n")
+    }
+
+    func next() throws -> ObservationBatch? {
+        guard !lines.isEmpty else { return nil }
+        var batch = ObservationBatch()
+        for line in lines.prefix(2) {
+            let f = line.split(separator: ",")
+            let name = f.count > 2 ? String(f[2]) : "values"
+            if !seriesNames.contains(name) { seriesNames.append(name) }
+            batch.append(series: Int32(seriesNames.firstIndex(of: name) ?? 0), x: Double(f[0]) ?? .nan,
+                         y: Double(f[1]) ?? .nan, record: recordsRead, line: Int32(recordsRead + 1))
+            recordsRead += 1
+        }
+        lines.removeFirst(min(2, lines.count))
+        return batch
+    }
+}
+
+struct LineSource: SourceStage {
+    static let description = StageDescription(name: "ingest", summary: "test source", kind: .source, options: [], needs: [], adds: [.series])
+    init(options: StageOptions) {}
+    func open(chart: ChartSpec) throws -> any ObservationStream { try LineStream(path: chart.source.path, display: chart.source.displayPath) }
+}
+
+/// Writes one file per chart; fails charts whose id starts with "fail".
+struct Stamp: ChartStage {
+    static let description = StageDescription(
+        name: "stamp", summary: "test stage", kind: .chart,
+        options: [Field("word", .string(), doc: "a word", default: "hello")], needs: [.series], adds: ["stamped"])
+    let word: String
+    init(options: StageOptions) { word = options.string("word") ?? "" }
+    func run(_ context: inout ChartContext) throws {
+        if context.chart.id.hasPrefix("fail") { throw ChartError("this chart fails", field: "y") }
+        let sum = context.data.series.flatMap(\.y).reduce(0, +)
+        context.emit(Artifact(path: "stamp.txt", kind: "stamp", locale: context.run.locales.first,
+                              bytes: Array("\(word) \(context.chart.id) \(context.data.pointCount) \(sum)\n".utf8)))
+    }
+}
+
+struct Index: RunStage {
+    static let description = StageDescription(name: "index", summary: "test run stage", kind: .run, options: [], needs: ["stamped"], adds: [])
+    init(options: StageOptions) {}
+    func run(_ context: inout RunContext) throws {
+        let text = context.charts.map { "\($0.chart.id) \($0.status.rawValue)" }.joined(separator: "\n") + "\n"
+        context.artifacts.append(Artifact(path: "index.txt", kind: "report", bytes: Array(text.utf8)))
+    }
+}
+
+final class RunnerTests: XCTestCase {
+    let registry = StageRegistry(available: [LineSource.self, Stamp.self, Index.self])
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-runner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    func pipeline(charts: [String], stamp: String = "{ \"use\": \"stamp\" }") throws -> PipelineSpec {
+        for id in charts where !id.hasPrefix("missing") {
+            let rows = (0..<30).map { "\($0),\(($0 * 7) % 11)" + ($0 % 2 == 0 ? ",a" : ",b") }.joined(separator: "\n")
+            try rows.write(to: folder.appendingPathComponent("\(id).csv"), atomically: true, encoding: .utf8)
+        }
+        let chartJSON = charts.map { id in
+            #"{ "id": "\#(id)", "title": "T", "source": { "path": "\#(id).csv" }, "x": { "field": "x" }, "y": { "field": "y" }, "series": { "field": "s" } }"#
+        }.joined(separator: ",\n")
+        let text = """
+        { "version": 1, "name": "test", "locales": ["en", "ko"],
+          "stages": [ { "use": "ingest" }, \(stamp), { "use": "index" } ],
+          "charts": [ \(chartJSON) ] }
+        """
+        return try PipelineLoader(registry: registry).load(bytes: Array(text.utf8), path: "test.pipeline", directory: folder.path)
+    }
+
+    func run(_ spec: PipelineSpec, jobs: Int, out: String, failFast: Bool = false, only: [String]? = nil) throws -> RunOutcome {
+        try Runner(spec: spec, registry: registry,
+                   options: RunOptions(output: folder.appendingPathComponent(out).path, jobs: jobs, only: only,
+                                       failFast: failFast, generatedAt: 1_780_272_000)).run()
+    }
+
+    func testOutputIsTheSameWhateverTheJobs() throws {
+        let spec = try pipeline(charts: (1...12).map { "c\($0)" })
+        let one = try run(spec, jobs: 1, out: "one")
+        let four = try run(spec, jobs: 4, out: "four")
+        XCTAssertEqual(one.exitCode, 0)
+        let a = try files(folder.appendingPathComponent("one")), b = try files(folder.appendingPathComponent("four"))
+        XCTAssertEqual(a.count, 12 * 2 + 2)
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(String(decoding: a["index.txt"] ?? Data(), as: UTF8.self).split(separator: "\n").first, "c1 ok")
+    }
+
+    func testAFailedChartDoesNotStopTheOthers() throws {
+        let spec = try pipeline(charts: ["a", "fail-b", "missing-c", "d"])
+        let outcome = try run(spec, jobs: 2, out: "out")
+        XCTAssertEqual(outcome.exitCode, 1)
+        XCTAssertEqual(outcome.manifest.charts.map(\.status), [.ok, .failed, .failed, .ok])
+        XCTAssertEqual(outcome.manifest.charts[1].error?.description, "error: field 'y': this chart fails")
+        XCTAssertEqual(outcome.manifest.charts[2].error?.description, "missing-c.csv: error: cannot open: No such file or directory")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/charts/d/stamp.txt").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/charts/fail-b").path))
+    }
+
+    func testFailFastStartsNoMoreCharts() throws {
+        let spec = try pipeline(charts: ["fail-a", "b", "c"])
+        let outcome = try run(spec, jobs: 1, out: "out", failFast: true)
+        XCTAssertEqual(outcome.manifest.charts.map(\.chart.id), ["fail-a"])
+        XCTAssertEqual(outcome.exitCode, 1)
+    }
+
+    func testManifestRecordsEveryArtifact() throws {
+        let spec = try pipeline(charts: ["a"], stamp: #"{ "use": "stamp", "word": "hi" }"#)
+        let outcome = try run(spec, jobs: 1, out: "out")
+        let manifest = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: outcome.manifestPath))))
+        XCTAssertEqual(manifest["generatedAt"], "2026-06-01T00:00:00Z")
+        XCTAssertEqual(manifest["status"], "ok")
+        let chart = manifest["charts"]?.arrayValue?.first
+        XCTAssertEqual(chart?["rows"], .object([("read", 30), ("skipped", 0)]))
+        XCTAssertEqual(chart?["points"], .object([("input", 30), ("output", 30)]))
+        let artifacts = chart?["artifacts"]?.arrayValue ?? []
+        XCTAssertEqual(artifacts.map { $0["path"]?.stringValue }, ["charts/a/data.json", "charts/a/stamp.txt"])
+        let stamp = try Data(contentsOf: folder.appendingPathComponent("out/charts/a/stamp.txt"))
+        XCTAssertEqual(String(decoding: stamp, as: UTF8.self), "hi a 30 152.0\n")
+        XCTAssertEqual(artifacts[1]["sha256"]?.stringValue, SHA256.hex(Array(stamp)))
+        XCTAssertEqual(artifacts[1]["bytes"]?.intValue, stamp.count)
+        XCTAssertEqual(artifacts[1]["locale"], "en")
+    }
+
+    func testDataFileListsSeriesWithRecords() throws {
+        let spec = try pipeline(charts: ["a"])
+        _ = try run(spec, jobs: 1, out: "out")
+        let data = try JSONParser.parse(Array(try Data(contentsOf: folder.appendingPathComponent("out/charts/a/data.json"))))
+        let series = data["series"]?.arrayValue ?? []
+        XCTAssertEqual(series.map { $0["name"]?.stringValue }, ["a", "b"])
+        let first = series[1]["points"]?.arrayValue?.first
+        XCTAssertEqual(first, .object([("x", 1), ("y", 7), ("records", [1, 1])]))
+    }
+
+    func testStaleFilesOfAChartArePruned() throws {
+        let spec = try pipeline(charts: ["a"])
+        let stale = folder.appendingPathComponent("out/charts/a/old.txt")
+        try FileManager.default.createDirectory(at: stale.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: stale)
+        _ = try run(spec, jobs: 1, out: "out")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
+    }
+
+    func testInterruptStopsSchedulingAndMarksTheManifest() throws {
+        let spec = try pipeline(charts: (1...6).map { "c\($0)" })
+        final class StopAfterFirst: RunObserver {
+            let runner = Mutex<Runner?>(nil)
+            func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int) {}
+            func chartFinished(_ result: ChartResult, seconds: Double, done: Int, total: Int) {
+                runner.withLock { $0?.interrupt() }
+            }
+        }
+        let observer = StopAfterFirst()
+        let runner = Runner(spec: spec, registry: registry,
+                            options: RunOptions(output: folder.appendingPathComponent("out").path, jobs: 1, generatedAt: 0),
+                            observer: observer)
+        observer.runner.withLock { $0 = runner }
+        let outcome = try runner.run()
+        XCTAssertEqual(outcome.exitCode, 130)
+        XCTAssertEqual(outcome.manifest.charts.map(\.chart.id), ["c1"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/index.txt").path))
+        let names = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path)
+        XCTAssertFalse(names.contains { $0.contains(".tmp-") }, "\(names)")
+    }
+
+    func testOptionsMergeDefaultsPipelineAndChart() throws {
+        let text = """
+        { "version": 1, "name": "t", "stages": [ { "use": "ingest" }, { "use": "stamp", "word": "pipeline" } ],
+          "charts": [ { "id": "a", "title": "A", "source": { "path": "a.csv" }, "x": { "field": "x" }, "y": { "field": "y" },
+                        "stages": { "stamp": { "word": "chart" } } },
+                      { "id": "b", "title": "B", "source": { "path": "b.csv" }, "x": { "field": "x" }, "y": { "field": "y" } } ] }
+        """
+        let spec = try PipelineLoader(registry: registry).load(bytes: Array(text.utf8), path: "t.pipeline", directory: folder.path)
+        let d = Stamp.description
+        XCTAssertEqual(spec.options(for: spec.stages[1], chart: spec.charts[0], description: d).string("word"), "chart")
+        XCTAssertEqual(spec.options(for: spec.stages[1], chart: spec.charts[1], description: d).string("word"), "pipeline")
+        XCTAssertEqual(spec.charts[0].source.path, folder.appendingPathComponent("a.csv").standardizedFileURL.path)
+    }
+
+    func testChainChecks() {
+        let text = """
+        { "version": 1, "name": "t", "stages": [ { "use": "index" }, { "use": "stamp" }, { "use": "ingest" } ],
+          "charts": [ { "id": "a", "title": "A", "source": { "path": "a.csv" }, "x": { "field": "x" }, "y": { "field": "y" } } ] }
+        """
+        XCTAssertThrowsError(try PipelineLoader(registry: registry).load(bytes: Array(text.utf8), path: "t.pipeline", directory: "/")) { error in
+            XCTAssertEqual((error as? PipelineErrors)?.diagnostics.map(\.message), [
+                "the first stage must read the data; add { \"use\": \"ingest\" } before 'index'",
+                "stage 'index' needs 'stamped'; add { \"use\": \"stamp\" } before it",
+                "stage 'stamp' works on one chart and must come before the run stages (such as 'report')",
+                "stage 'stamp' needs 'series'; add { \"use\": \"ingest\" } before it",
+                "stage 'ingest' reads the data and must be the first stage",
+            ])
+        }
+    }
+
+    func files(_ url: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: url.path) {
+            var dir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path, isDirectory: &dir), !dir.boolValue {
+                result[path] = try Data(contentsOf: url.appendingPathComponent(path))
+            }
+        }
+        return result
+    }
+}
+
+import Synchronization
