@@ -275,7 +275,7 @@ public struct TrendResult: Sendable, Equatable {
     /// (an interpolated category x takes the label of the next category), a number otherwise.
     public func xJSON(_ x: Double) -> JSONValue {
         switch xType {
-        case .time: return .string(ISO8601UTC.string(epochMilliseconds: x))
+        case .time: return .string(TimeText.iso8601(milliseconds: x.rounded()))
         case .number: return .double(x)
         case .category:
             let i = Int(x.rounded(.up))
@@ -345,43 +345,5 @@ public struct TrendResult: Sendable, Equatable {
     private func json(_ e: TrendExtreme) -> JSONValue {
         .object([("index", .int(e.point.index)), ("x", xJSON(e.point.x)), ("y", .double(e.point.y)),
                  ("prominence", .double(e.prominence))])
-    }
-}
-
-/// ISO 8601 text of instants in UTC, without Foundation's locale machinery.
-public enum ISO8601UTC {
-    /// `2026-06-01T00:00:00Z`, or `2026-06-01T00:00:00.250Z` when the instant has milliseconds
-    /// (rounded to the nearest millisecond).
-    public static func string(epochMilliseconds: Double) -> String {
-        guard epochMilliseconds.isFinite, abs(epochMilliseconds) < 8.0e15 else { return "invalid" }
-        let ms = Int64(epochMilliseconds.rounded())
-        let (daysQ, msR) = ms.quotientAndRemainder(dividingBy: 86_400_000)
-        let days = msR < 0 ? daysQ - 1 : daysQ
-        let msOfDay = msR < 0 ? msR + 86_400_000 : msR
-        let (year, month, day) = civil(daysSinceEpoch: days)
-        let seconds = msOfDay / 1000, millis = msOfDay % 1000
-        var text = year < 0 ? "-" + pad(-year, 4) : pad(year, 4)
-        text += "-" + pad(month, 2) + "-" + pad(day, 2)
-        text += "T" + pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2)
-        if millis != 0 { text += "." + pad(millis, 3) }
-        return text + "Z"
-    }
-
-    // Proleptic Gregorian date from a day count (Hinnant, "chrono-Compatible Low-Level Date Algorithms").
-    static func civil(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
-        let z = daysSinceEpoch + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

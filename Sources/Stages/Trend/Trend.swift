@@ -1,2 +1,156 @@
-// The Trend stage lands here.
 import ChartpipeCore
+
+/// The `trend` stage: the statistics every description draws its numbers from (SPEC §4 trend.json).
+///
+/// Per series, on the full series as it enters `downsample` with gaps skipped: count, first, last,
+/// extremes, mean, median, sample standard deviation, change, least squares, Mann-Kendall, Sen's
+/// slope, segments, outliers, peaks and valleys, threshold crossings; across series, crossovers.
+/// Slopes are per unit of x, where time is measured in days.
+public struct Trend: ChartStage {
+    public static let description = StageDescription(
+        name: "trend",
+        summary: "Statistics: Mann-Kendall and Sen's slope, least squares, change, extremes, segments, outliers, crossovers.",
+        kind: .chart,
+        options: [
+            Field("segments", .integer(min: 1), doc: "Most segments to split each series into at its turning points.",
+                  default: 4),
+            Field("alpha", .number(min: 0, max: 1, exclusiveMinimum: true),
+                  doc: "Significance level of the two-sided Mann-Kendall test, below 1.", default: 0.05),
+            Field("outliers", .number(min: 0, exclusiveMinimum: true),
+                  doc: "Robust z-score (median absolute deviation) above which a value is an outlier.", default: 3.5),
+        ],
+        needs: [.series],
+        adds: [.trend])
+
+    /// A segment whose change is at most this share of the series' range (max − min) is `flat`.
+    public static let flatShare = 0.05
+
+    /// Most segments per series.
+    public var segments: Int
+    /// Significance level of the Mann-Kendall test.
+    public var alpha: Double
+    /// Robust z-score threshold for outliers.
+    public var outlierThreshold: Double
+
+    public init(segments: Int = 4, alpha: Double = 0.05, outliers: Double = 3.5) {
+        self.segments = segments
+        self.alpha = alpha
+        self.outlierThreshold = outliers
+    }
+
+    public init(options: StageOptions) throws {
+        let alpha = options.double("alpha") ?? 0.05
+        guard alpha > 0 && alpha < 1 else {
+            throw ChartError("alpha must be above 0 and below 1, such as 0.05.", field: "alpha")
+        }
+        self.init(segments: options.int("segments") ?? 4, alpha: alpha, outliers: options.double("outliers") ?? 3.5)
+    }
+
+    public func run(_ context: inout ChartContext) throws {
+        let result = analyze(context.fullSeries, thresholds: context.chart.y.thresholds)
+        context[TrendKey.self] = result
+        context.emit(Artifact(path: "trend.json", kind: "trend", bytes: JSONWriter().bytes(result.json)))
+    }
+
+    /// Statistics of every series of `set`, and the crossovers between them.
+    public func analyze(_ set: SeriesSet, thresholds: [(name: String, value: Double)] = []) -> TrendResult {
+        let series = set.series.map { analyze($0, xType: set.xType, thresholds: thresholds) }
+        var crossovers: [Crossover] = []
+        let compact = set.series.map { Compact($0, xType: set.xType) }
+        for a in compact.indices {
+            for b in compact.indices where b > a {
+                for c in Crossings.crossovers(ax: compact[a].x, ay: compact[a].y, bx: compact[b].x, by: compact[b].y) {
+                    crossovers.append(Crossover(a: a, b: b, x: compact[a].rawX(c.x),
+                                                indexA: compact[a].positions[c.positionA],
+                                                indexB: compact[b].positions[c.positionB], above: c.aAbove ? a : b))
+                }
+            }
+        }
+        crossovers.sort { $0.x != $1.x ? $0.x < $1.x : ($0.a != $1.a ? $0.a < $1.a : $0.b < $1.b) }
+        return TrendResult(xType: set.xType, categories: set.xType == .category ? set.categories : [],
+                           series: series, crossovers: crossovers)
+    }
+
+    /// Statistics of one series.
+    public func analyze(_ series: Series, xType: XType, thresholds: [(name: String, value: Double)] = []) -> SeriesTrend {
+        let data = Compact(series, xType: xType)
+        let y = data.y, x = data.x
+        let n = y.count
+        var result = SeriesTrend(name: series.name, n: n)
+        guard n > 0 else { return result }
+        func point(_ i: Int) -> TrendPoint { TrendPoint(index: data.positions[i], x: series.x[data.positions[i]], y: y[i]) }
+        var low = 0, high = 0
+        for i in 1..<n {
+            if y[i] < y[low] { low = i }
+            if y[i] > y[high] { high = i }
+        }
+        result.first = point(0)
+        result.last = point(n - 1)
+        result.min = point(low)
+        result.max = point(high)
+        let mean = y.reduce(0, +) / Double(n)
+        result.mean = mean
+        result.median = MergeCount.median(y)
+        if n >= 2 {
+            result.stdev = (y.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1)).squareRoot()
+        }
+        result.change = TrendChange(from: y[0], to: y[n - 1])
+        result.leastSquares = LeastSquares.fit(x: x, y: y)
+        result.mannKendall = MannKendall.test(y, alpha: alpha)
+        result.sen = SenSlope.estimate(x: x, y: y)
+
+        let range = y[high] - y[low]
+        let bounds = Segmentation.boundaries(x: x, y: y, maxSegments: segments)
+        if bounds.count >= 2 {
+            for k in 0..<(bounds.count - 1) {
+                let i = bounds[k], j = bounds[k + 1]
+                let change = TrendChange(from: y[i], to: y[j])
+                let direction: SegmentDirection = abs(change.absolute) <= Trend.flatShare * range
+                    ? .flat : (change.absolute > 0 ? .rise : .fall)
+                let slope = LeastSquares.fit(x: Array(x[i...j]), y: Array(y[i...j]))?.slope ?? 0
+                result.segments.append(TrendSegment(from: data.positions[i], to: data.positions[j], direction: direction,
+                                                    change: change, slope: slope))
+            }
+        }
+        result.outliers = RobustOutliers.find(y, threshold: outlierThreshold).map {
+            TrendOutlier(point: point($0.position), score: $0.score)
+        }
+        result.peaks = Extremes.peaks(y).map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
+        result.valleys = Extremes.valleys(y).map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
+        for threshold in thresholds {
+            for c in Crossings.crossings(x: x, y: y, level: threshold.value) {
+                result.thresholdCrossings.append(ThresholdCrossing(threshold: threshold.name, value: threshold.value,
+                                                                   x: data.rawX(c.x), index: data.positions[c.position],
+                                                                   upward: c.upward))
+            }
+        }
+        result.thresholdCrossings.sort { $0.x < $1.x }
+        return result
+    }
+}
+
+/// A series without its gaps, x in the units slopes are measured in (days for time).
+struct Compact {
+    static let millisecondsPerDay = 86_400_000.0
+    /// Positions of the kept points in the full series.
+    var positions: [Int] = []
+    var x: [Double] = []
+    var y: [Double] = []
+    let xType: XType
+
+    init(_ series: Series, xType: XType) {
+        self.xType = xType
+        let scale = xType == .time ? 1 / Compact.millisecondsPerDay : 1
+        positions.reserveCapacity(series.count)
+        for i in 0..<series.count where series.y[i].isFinite && series.x[i].isFinite {
+            positions.append(i)
+            x.append(series.x[i] * scale)
+            y.append(series.y[i])
+        }
+    }
+
+    /// An x in slope units back in the series' own units (epoch milliseconds for time).
+    func rawX(_ value: Double) -> Double {
+        xType == .time ? (value * Compact.millisecondsPerDay).rounded() : value
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ChartpipeCore
+
+/// The original Mann-Kendall trend test (Mann 1945; Kendall 1975) as `pymannkendall.original_test`
+/// computes it: S over time order, tie-corrected variance, continuity-corrected z, two-sided p
+/// from the normal distribution, tau = S / (n(n-1)/2).
+///
+/// S and the tie correction take O(n log n) time (Knight 1966): S = P - Q where Q, the pairs that
+/// fall over time, is the inversion count of a merge sort, and the sorted values give the ties.
+public enum MannKendall {
+    /// S and the tie terms of `y` (no gaps; in time order).
+    public struct Score: Sendable, Equatable {
+        /// Rising pairs minus falling pairs.
+        public var s: Int
+        /// Σ t(t-1)(2t+5) over groups of t equal values.
+        public var tieTerm: Double
+    }
+
+    /// S and the tie terms in O(n log n).
+    public static func score(_ y: [Double]) -> Score {
+        var sorted = y
+        let falling = MergeCount.sort(&sorted, by: <)
+        var tiedPairs = 0
+        var tieTerm = 0.0
+        sorted.withUnsafeBufferPointer { v in
+            var i = 0
+            while i < v.count {
+                var j = i + 1
+                while j < v.count && v[j] == v[i] { j += 1 }
+                let t = j - i
+                if t > 1 {
+                    tiedPairs += t * (t - 1) / 2
+                    let td = Double(t)
+                    tieTerm += td * (td - 1) * (2 * td + 5)
+                }
+                i = j
+            }
+        }
+        let n = y.count
+        let pairs = n * (n - 1) / 2
+        // Every pair rises, falls or ties: P = pairs - Q - T, so S = P - Q.
+        return Score(s: pairs - tiedPairs - 2 * falling, tieTerm: tieTerm)
+    }
+
+    /// The test on `y` (no gaps; in time order) at significance `alpha`; `nil` with fewer than two values.
+    public static func test(_ y: [Double], alpha: Double = 0.05) -> MannKendallResult? {
+        let n = y.count
+        guard n >= 2 else { return nil }
+        let score = score(y)
+        let nd = Double(n)
+        let varS = (nd * (nd - 1) * (2 * nd + 5) - score.tieTerm) / 18
+        let z: Double
+        if score.s > 0 {
+            z = Double(score.s - 1) / varS.squareRoot()
+        } else if score.s < 0 {
+            z = Double(score.s + 1) / varS.squareRoot()
+        } else {
+            z = 0
+        }
+        // 2(1 - Φ(|z|)) = erfc(|z|/√2), without the cancellation of 1 - Φ in the tail.
+        let p = erfc(abs(z) / 2.0.squareRoot())
+        let trend: MonotonicTrend = p < alpha ? (z > 0 ? .increasing : .decreasing) : .none
+        let tau = Double(score.s) / (0.5 * nd * (nd - 1))
+        return MannKendallResult(s: score.s, varS: varS, z: z, p: p, tau: tau, trend: trend)
+    }
+}

@@ -1,0 +1,105 @@
+/// Stable merge sort that counts inversions on the way (Knight 1966): the pairs `i < j` whose
+/// order the sort reverses, that is `less(a[j], a[i])`. O(n log n) time, one scratch copy.
+enum MergeCount {
+    /// Runs shorter than this are insertion-sorted first; each shift there is one inversion.
+    static let run = 24
+
+    /// Sorts `a` by `less` (stable) and returns the number of inversions.
+    static func sort<T>(_ a: inout [T], by less: (T, T) -> Bool) -> Int {
+        let n = a.count
+        guard n > 1 else { return 0 }
+        var scratch = a
+        var inversions = 0
+        a.withUnsafeMutableBufferPointer { main in
+            scratch.withUnsafeMutableBufferPointer { spare in
+                var start = 0
+                while start < n {
+                    let end = Swift.min(start + run, n)
+                    var i = start + 1
+                    while i < end {
+                        let v = main[i]
+                        var j = i
+                        while j > start && less(v, main[j - 1]) {
+                            main[j] = main[j - 1]
+                            j -= 1
+                        }
+                        inversions += i - j
+                        main[j] = v
+                        i += 1
+                    }
+                    start = end
+                }
+                var from = main, to = spare
+                var width = run
+                while width < n {
+                    var lo = 0
+                    while lo < n {
+                        let mid = Swift.min(lo + width, n), hi = Swift.min(lo + 2 * width, n)
+                        var i = lo, j = mid, k = lo
+                        while i < mid && j < hi {
+                            if less(from[j], from[i]) {
+                                to[k] = from[j]
+                                j += 1
+                                inversions += mid - i
+                            } else {
+                                to[k] = from[i]
+                                i += 1
+                            }
+                            k += 1
+                        }
+                        while i < mid { to[k] = from[i]; i += 1; k += 1 }
+                        while j < hi { to[k] = from[j]; j += 1; k += 1 }
+                        lo = hi
+                    }
+                    swap(&from, &to)
+                    width *= 2
+                }
+                if from.baseAddress != main.baseAddress {
+                    for i in 0..<n { main[i] = from[i] }
+                }
+            }
+        }
+        return inversions
+    }
+
+    /// The `k`-th smallest (0-based) of `a`, reordering `a` (Hoare's selection with median-of-three pivots).
+    static func select(_ a: inout [Double], _ k: Int) -> Double {
+        precondition(a.indices.contains(k), "rank out of range")
+        return a.withUnsafeMutableBufferPointer { v in
+            var lo = 0, hi = v.count - 1
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2
+                // Median of three keeps sorted and reversed inputs linear.
+                if v[mid] < v[lo] { v.swapAt(mid, lo) }
+                if v[hi] < v[lo] { v.swapAt(hi, lo) }
+                if v[hi] < v[mid] { v.swapAt(hi, mid) }
+                let pivot = v[mid]
+                var i = lo, j = hi
+                while i <= j {
+                    while v[i] < pivot { i += 1 }
+                    while pivot < v[j] { j -= 1 }
+                    if i <= j {
+                        v.swapAt(i, j)
+                        i += 1
+                        j -= 1
+                    }
+                }
+                if k <= j { hi = j } else if k >= i { lo = i } else { return v[k] }
+            }
+            return v[k]
+        }
+    }
+
+    /// The median of `values` (the mean of the two middle values for an even count), or `nil` when empty.
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        var copy = values
+        let n = copy.count
+        let upper = select(&copy, n / 2)
+        if n % 2 == 1 { return upper }
+        // After selection everything below n/2 is ≤ upper; the lower middle is their maximum.
+        let lower = copy[0..<(n / 2)].max() ?? upper
+        let mean = (lower + upper) / 2
+        return mean.isFinite ? mean : lower / 2 + upper / 2
+    }
+}

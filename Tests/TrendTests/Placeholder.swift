@@ -1,5 +1,0 @@
-import XCTest
-
-final class TrendTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

@@ -1,0 +1,121 @@
+import ChartpipeCore
+import XCTest
+@testable import Trend
+
+/// Segments, extremes, outliers and crossings on shapes whose answers are known.
+final class ShapeTests: XCTestCase {
+    /// A polyline through `corners` (index, value), sampled at every index, plus seeded noise.
+    func shape(_ corners: [(Int, Double)], noise: Double = 0, seed: UInt64 = 1) -> [Double] {
+        var random = SplitMix64(seed: seed)
+        var y: [Double] = []
+        for k in 0..<(corners.count - 1) {
+            let (i0, v0) = corners[k], (i1, v1) = corners[k + 1]
+            for i in i0..<i1 { y.append(v0 + (v1 - v0) * Double(i - i0) / Double(i1 - i0)) }
+        }
+        y.append(corners[corners.count - 1].1)
+        return y.map { $0 + noise * (Double(random.next() % 2001) / 1000 - 1) }
+    }
+
+    func assertBoundaries(_ y: [Double], _ expected: [Int], segments: Int = 4, file: StaticString = #filePath, line: UInt = #line) {
+        let x = y.indices.map(Double.init)
+        let found = Segmentation.boundaries(x: x, y: y, maxSegments: segments)
+        XCTAssertEqual(found.count, expected.count, "boundaries \(found), expected \(expected)", file: file, line: line)
+        for (f, e) in zip(found, expected) {
+            XCTAssertLessThanOrEqual(abs(f - e), 1, "boundaries \(found), expected \(expected)", file: file, line: line)
+        }
+    }
+
+    func testTurningPointsOfV() {
+        assertBoundaries(shape([(0, 10), (20, 0), (40, 10)]), [0, 20, 40])
+        assertBoundaries(shape([(0, 10), (13, 0), (40, 10)], noise: 0.3), [0, 13, 40])
+    }
+
+    func testTurningPointsOfLambda() {
+        assertBoundaries(shape([(0, 0), (30, 15), (45, 2)]), [0, 30, 45])
+        assertBoundaries(shape([(0, 0), (30, 15), (45, 2)], noise: 0.5, seed: 3), [0, 30, 45])
+    }
+
+    func testStepIsFlatJumpFlat() {
+        let y = (0..<40).map { $0 < 25 ? 3.0 : 9.0 }
+        assertBoundaries(y, [0, 24, 25, 39])
+        let result = Trend().analyze(Series(name: "s", x: y.indices.map(Double.init), y: y,
+                                            firstRecord: Array(y.indices), lastRecord: Array(y.indices)), xType: .number)
+        XCTAssertEqual(result.segments.map(\.direction), [.flat, .rise, .flat])
+        XCTAssertEqual(result.segments[1].change.absolute, 6)
+    }
+
+    func testTurningPointsOfW() {
+        assertBoundaries(shape([(0, 10), (10, 0), (20, 8), (30, 1), (40, 10)]), [0, 10, 20, 30, 40])
+        assertBoundaries(shape([(0, 10), (10, 0), (20, 8), (30, 1), (40, 10)], noise: 0.4, seed: 9), [0, 10, 20, 30, 40])
+    }
+
+    func testLongWIsRefinedToThePoint() {
+        let corners = [(0, 100.0), (1234, 0), (2600, 80), (3901, 10), (5000, 90)]
+        assertBoundaries(shape(corners), [0, 1234, 2600, 3901, 5000])
+        assertBoundaries(shape(corners, noise: 0.05, seed: 5), [0, 1234, 2600, 3901, 5000])
+    }
+
+    func testAtMostTheRequestedSegments() {
+        let y = shape([(0, 10), (10, 0), (20, 8), (30, 1), (40, 10)])
+        XCTAssertEqual(Segmentation.boundaries(x: y.indices.map(Double.init), y: y, maxSegments: 2).count, 3)
+        XCTAssertEqual(Segmentation.boundaries(x: y.indices.map(Double.init), y: y, maxSegments: 1), [0, 40])
+    }
+
+    func testStraightLineIsOneSegment() {
+        let y = shape([(0, 0), (50, 25)], noise: 0.5, seed: 11)
+        assertBoundaries(y, [0, 50])
+    }
+
+    func testOutliersByRobustZ() {
+        var y = shape([(0, 5), (60, 5)], noise: 1, seed: 2)
+        y[17] = 40
+        y[44] = -30
+        let found = RobustOutliers.find(y, threshold: 3.5)
+        XCTAssertEqual(found.map(\.position), [17, 44])
+        XCTAssertGreaterThan(found[0].score, 3.5)
+        XCTAssertLessThan(found[1].score, -3.5)
+        XCTAssertTrue(RobustOutliers.find([2, 2, 2, 2], threshold: 3.5).isEmpty)
+        // More than half equal: the MAD is 0 and the mean absolute deviation stands in.
+        XCTAssertEqual(RobustOutliers.find([1, 1, 1, 1, 1, 1, 1, 9], threshold: 3.5).map(\.position), [7])
+    }
+
+    func testPeaksAndValleysWithProminence() {
+        // Two clear peaks (at 10 and 30), a small wiggle at 20 that must not count, a plateau valley.
+        var y = shape([(0, 0), (10, 10), (19, 5), (20, 5.5), (21, 5), (30, 9), (40, 0)])
+        y[35] = y[34]
+        let peaks = Extremes.peaks(y)
+        XCTAssertEqual(peaks.map(\.position), [10, 30])
+        // The highest peak's bases are the ends of the series; the second's left base is the dip at 19–21.
+        XCTAssertEqual(peaks[0].prominence, 10, accuracy: 1e-12)
+        XCTAssertEqual(peaks[1].prominence, 9 - 5, accuracy: 1e-12)
+        XCTAssertEqual(Extremes.valleys(y).map(\.position), [19, 21])
+        XCTAssertEqual(Extremes.valleys(y).map(\.prominence), [4, 4])
+        let plateau: [Double] = [0, 3, 3, 3, 1, 1, 4, 0]
+        XCTAssertEqual(Extremes.peaks(plateau).map(\.position), [1, 6])
+        XCTAssertEqual(Extremes.valleys(plateau).map(\.position), [4])
+    }
+
+    func testThresholdCrossingsInterpolate() {
+        let x: [Double] = [0, 1, 2, 3, 4, 5]
+        let y: [Double] = [0, 10, 10, 5, 5, 20]
+        let found = Crossings.crossings(x: x, y: y, level: 7.5)
+        XCTAssertEqual(found.count, 3)
+        XCTAssertEqual(found[0].x, 0.75, accuracy: 1e-12)
+        XCTAssertEqual(found[0].position, 1)
+        XCTAssertTrue(found[0].upward)
+        XCTAssertEqual(found[1].x, 2.5, accuracy: 1e-12)
+        XCTAssertFalse(found[1].upward)
+        XCTAssertEqual(found[2].x, 4 + 2.5 / 15, accuracy: 1e-12)
+        // Touching the level and turning back is no crossing.
+        XCTAssertTrue(Crossings.crossings(x: [0, 1, 2], y: [0, 7.5, 0], level: 7.5).isEmpty)
+    }
+
+    func testCrossoversOnDifferentGrids() {
+        let found = Crossings.crossovers(ax: [0, 2, 4], ay: [0, 4, 8], bx: [1, 3, 5], by: [3, 3, 3])
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found[0].x, 1.5, accuracy: 1e-12)
+        XCTAssertEqual(found[0].positionA, 1)
+        XCTAssertEqual(found[0].positionB, 1)
+        XCTAssertTrue(found[0].aAbove)
+    }
+}

@@ -1,0 +1,143 @@
+import ChartpipeCore
+import XCTest
+@testable import Trend
+
+/// The stage as the runner calls it, its edge cases and trend.json.
+final class StageTests: XCTestCase {
+    func series(_ y: [Double], x: [Double]? = nil, name: String = "s") -> Series {
+        Series(name: name, x: x ?? y.indices.map(Double.init), y: y, firstRecord: Array(y.indices), lastRecord: Array(y.indices))
+    }
+
+    func context(_ set: SeriesSet, thresholds: [(name: String, value: Double)] = []) -> ChartContext {
+        let chart = ChartSpec(id: "c", title: "C", source: SourceSpec(path: "/d.csv", displayPath: "d.csv", format: .csv),
+                              x: XSpec(field: "x", type: set.xType), y: YSpec(fields: ["y"], thresholds: thresholds),
+                              location: SourceLocation(path: "p.pipeline"))
+        return ChartContext(chart: chart, run: RunInfo(locales: ["en"], pipelineDirectory: "/", pipelineName: "p"), data: set)
+    }
+
+    func testDescriptionDeclaresOptions() throws {
+        XCTAssertEqual(Trend.description.name, "trend")
+        XCTAssertEqual(Trend.description.options.map(\.name), ["segments", "alpha", "outliers"])
+        XCTAssertEqual(Trend.description.needs, [.series])
+        XCTAssertEqual(Trend.description.adds, [.trend])
+        let stage = try Trend(options: StageOptions(["segments": 2, "alpha": 0.01, "outliers": 5]))
+        XCTAssertEqual(stage.segments, 2)
+        XCTAssertEqual(stage.alpha, 0.01)
+        XCTAssertEqual(stage.outlierThreshold, 5)
+        XCTAssertThrowsError(try Trend(options: StageOptions(["alpha": 1])))
+    }
+
+    func testOnePoint() {
+        let r = Trend().analyze(series([4]), xType: .number)
+        XCTAssertEqual(r.n, 1)
+        XCTAssertEqual(r.min, TrendPoint(index: 0, x: 0, y: 4))
+        XCTAssertEqual(r.mean, 4)
+        XCTAssertNil(r.stdev)
+        XCTAssertNil(r.leastSquares)
+        XCTAssertNil(r.mannKendall)
+        XCTAssertNil(r.sen)
+        XCTAssertEqual(r.change, TrendChange(absolute: 0, percent: 0))
+        XCTAssertEqual(r.segments.count, 0)
+    }
+
+    func testAllGapsButOneKeepsTheIndexIntoTheFullSeries() {
+        let r = Trend().analyze(series([.nan, .nan, 7, .nan]), xType: .number)
+        XCTAssertEqual(r.n, 1)
+        XCTAssertEqual(r.first, TrendPoint(index: 2, x: 2, y: 7))
+        XCTAssertEqual(r.max?.index, 2)
+        let none = Trend().analyze(series([.nan, .nan]), xType: .number)
+        XCTAssertEqual(none.n, 0)
+        XCTAssertNil(none.first)
+    }
+
+    func testGapsAreSkippedNotZero() {
+        let r = Trend().analyze(series([1, .nan, 3, 5, .nan, 9]), xType: .number)
+        XCTAssertEqual(r.n, 4)
+        XCTAssertEqual(r.min?.y, 1)
+        XCTAssertEqual(r.last, TrendPoint(index: 5, x: 5, y: 9))
+        // Slopes use the real x of the points around the gaps: 1, 3, 5 at x 0, 2, 3 and 9 at 5.
+        XCTAssertEqual(r.sen?.slope, SenSlope.medianSlopeByListing(x: [0, 2, 3, 5], y: [1, 3, 5, 9]))
+        XCTAssertEqual(r.segments.first?.from, 0)
+        XCTAssertEqual(r.segments.last?.to, 5)
+    }
+
+    func testTwoPoints() {
+        let r = Trend().analyze(series([2, 5]), xType: .number)
+        XCTAssertEqual(r.leastSquares, LinearFit(slope: 3, intercept: 2, r2: 1))
+        XCTAssertEqual(r.mannKendall?.s, 1)
+        XCTAssertEqual(r.mannKendall?.varS, 1)
+        XCTAssertEqual(r.mannKendall?.z, 0)
+        XCTAssertEqual(r.mannKendall?.p, 1)
+        XCTAssertEqual(r.mannKendall?.trend, MonotonicTrend.none)
+        XCTAssertEqual(r.sen, SenEstimate(slope: 3, intercept: 2))
+        XCTAssertEqual(r.segments.map(\.direction), [.rise])
+    }
+
+    func testConstantSeries() {
+        let r = Trend().analyze(series([3, 3, 3, 3, 3, 3]), xType: .number)
+        XCTAssertEqual(r.stdev, 0)
+        XCTAssertEqual(r.leastSquares, LinearFit(slope: 0, intercept: 3, r2: 0))
+        XCTAssertEqual(r.mannKendall, MannKendallResult(s: 0, varS: 0, z: 0, p: 1, tau: 0, trend: .none))
+        XCTAssertEqual(r.sen?.slope, 0)
+        XCTAssertEqual(r.segments.map(\.direction), [.flat])
+        XCTAssertTrue(r.outliers.isEmpty && r.peaks.isEmpty && r.valleys.isEmpty)
+    }
+
+    func testPercentIsNullWithAReasonWhenFirstIsZero() {
+        let r = Trend().analyze(series([0, 4, 8]), xType: .number)
+        XCTAssertEqual(r.change?.absolute, 8)
+        XCTAssertNil(r.change?.percent)
+        XCTAssertEqual(r.change?.percentReason, "the first value is 0")
+        XCTAssertEqual(Trend().analyze(series([-4, 2]), xType: .number).change?.percent, 150)
+    }
+
+    func testTimeSlopesArePerDay() throws {
+        let day = 86_400_000.0
+        let start = 1_780_272_000_000.0  // 2026-06-01T00:00:00Z
+        let x = (0..<10).map { start + Double($0) * day / 2 }
+        let r = Trend().analyze(series((0..<10).map { Double($0) }, x: x), xType: .time)
+        XCTAssertEqual(try XCTUnwrap(r.leastSquares?.slope), 2, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(r.sen?.slope), 2, accuracy: 1e-9)
+        XCTAssertEqual(r.first?.x, start)
+        let json = TrendResult(xType: .time, series: [r]).json
+        XCTAssertEqual(json["series"]?.arrayValue?.first?["first"]?["x"], "2026-06-01T00:00:00Z")
+        XCTAssertEqual(json["series"]?.arrayValue?.first?["last"]?["x"], "2026-06-05T12:00:00Z")
+    }
+
+    func testRunStoresTheResultAndWritesTrendJSON() throws {
+        let set = SeriesSet(xType: .category, categories: ["a", "b", "c", "d"], series: [
+            series([1, 2, 3, 4], name: "up"), series([4, 3, 2, 1], name: "down"),
+        ])
+        var ctx = context(set, thresholds: [("target", 2.5)])
+        try Trend().run(&ctx)
+        let result = try XCTUnwrap(ctx[TrendKey.self])
+        XCTAssertEqual(result.series.map(\.name), ["up", "down"])
+        XCTAssertEqual(result.crossovers.count, 1)
+        XCTAssertEqual(result.crossovers.first?.x, 1.5)
+        XCTAssertEqual(result.crossovers.first?.above, 0)
+        XCTAssertEqual(result.series[0].thresholdCrossings.map(\.upward), [true])
+        XCTAssertEqual(result.series[1].thresholdCrossings.map(\.index), [2])
+        let artifact = try XCTUnwrap(ctx.artifacts.first)
+        XCTAssertEqual(artifact.path, "trend.json")
+        XCTAssertEqual(artifact.kind, "trend")
+        let doc = try JSONParser.parse(artifact.bytes)
+        let first = try XCTUnwrap(doc["series"]?.arrayValue?.first)
+        for key in ["name", "n", "first", "last", "min", "max", "mean", "median", "stdev", "change", "leastSquares",
+                    "mannKendall", "sen", "segments", "outliers", "peaks", "valleys", "thresholdCrossings"] {
+            XCTAssertNotNil(first[key], key)
+        }
+        for key in ["s", "varS", "z", "p", "tau", "trend"] { XCTAssertNotNil(first["mannKendall"]?[key], key) }
+        XCTAssertEqual(first["max"]?["x"], "d")
+        XCTAssertEqual(doc["crossovers"]?.arrayValue?.first?["x"], "c")
+        XCTAssertEqual(doc["crossovers"]?.arrayValue?.first?["above"], "up")
+    }
+
+    func testStatisticsDescribeTheFullSeriesNotTheDownsampledOne() throws {
+        let full = SeriesSet(xType: .number, series: [series([5, 1, 9, 2, 8, 3])])
+        var ctx = context(SeriesSet(xType: .number, series: [series([5, 3], x: [0, 5])]))
+        ctx.fullData = full
+        try Trend().run(&ctx)
+        XCTAssertEqual(ctx[TrendKey.self]?.series.first?.n, 6)
+        XCTAssertEqual(ctx[TrendKey.self]?.series.first?.max?.index, 2)
+    }
+}
