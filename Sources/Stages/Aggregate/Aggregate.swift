@@ -1,2 +1,219 @@
-// The Aggregate stage lands here.
+import Foundation
 import ChartpipeCore
+
+/// The `aggregate` stage (SPEC §1, §3): folds ingest's batches into buckets as they stream, so
+/// memory is bounded by the number of buckets, not the number of records.
+///
+/// - `every`: a calendar unit (`hour` … `year`, in `zone`, across daylight-saving changes; weeks
+///   are ISO weeks starting Monday) for time x, or a bin width for number x. A category x is
+///   grouped by label and needs no `every`.
+/// - `op`: `sum`, `mean`, `median`, `min`, `max`, `count`, `first`, `last`. Missing values are
+///   skipped; a bucket with none left is a gap (for `count`, 0). `first` and `last` follow x, then
+///   the record order. `median` keeps the values of each bucket (the only op that does).
+/// - A point's x is its bucket's start (epoch ms for time, bin start for numbers); its records
+///   are the first and last source records in the bucket. An empty bucket between filled ones is a
+///   gap point with records `-1` (it covers no record).
+public struct Aggregate: FoldStage {
+    /// How the values of one bucket become one value.
+    public enum Op: String, Sendable, CaseIterable {
+        case sum, mean, median, min, max, count, first, last
+    }
+
+    public static let description = StageDescription(
+        name: "aggregate",
+        summary: "Buckets the data by calendar unit or numeric bin and folds each bucket with one operation.",
+        kind: .fold,
+        options: [
+            Field("every", .anyOf([.choice(CalendarUnit.allCases.map(\.rawValue)), .number(min: 0, exclusiveMinimum: true)]),
+                  doc: "Bucket size: 'hour', 'day', 'week' (ISO, Monday start), 'month', 'quarter' or 'year' "
+                      + "for time x; a bin width for number x. Required for time and number x; category x is "
+                      + "grouped by label."),
+            Field("op", .choice(Op.allCases.map(\.rawValue)),
+                  doc: "How a bucket's values become one value; missing values are skipped.", default: "mean"),
+            Field("zone", .string(pattern: nil, patternHelp: "an IANA time zone such as 'America/New_York'"),
+                  doc: "Time zone of calendar buckets; defaults to the chart's x zone."),
+        ],
+        needs: [.series],
+        adds: [.aggregated])
+
+    /// The bucket size as written: a unit name or a width; nil when the option is absent.
+    public var every: JSONValue?
+    public var op: Op
+    /// IANA zone; nil means the chart's `x.zone`.
+    public var zone: String?
+
+    public init(options: StageOptions) throws {
+        let name = options.string("op") ?? Op.mean.rawValue
+        guard let op = Op(rawValue: name) else {
+            throw ChartError("unknown op '\(name)'; use one of " + Op.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ".",
+                             field: "op")
+        }
+        self.init(every: options["every"], op: op, zone: options.string("zone"))
+    }
+
+    public init(every: JSONValue?, op: Op = .mean, zone: String? = nil) {
+        self.every = every
+        self.op = op
+        self.zone = zone
+    }
+
+    /// How this stage buckets the x of `chart`, or why it cannot.
+    public func bucketing(for xType: XType) throws -> Bucketing {
+        switch (xType, every) {
+        case (.category, _):
+            return .label
+        case (.time, .string(let name)?):
+            guard let unit = CalendarUnit(rawValue: name) else {
+                throw ChartError("'\(name)' is not a calendar unit; use one of "
+                    + CalendarUnit.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ".", field: "every")
+            }
+            return .calendar(unit)
+        case (.time, _):
+            throw ChartError("time x needs a calendar unit: set \"every\" to 'hour', 'day', 'week', 'month', 'quarter' or 'year'.",
+                             field: "every")
+        case (.number, let value?):
+            guard let width = value.doubleValue, width > 0, width.isFinite else {
+                throw ChartError("number x needs a bin width: set \"every\" to a number above 0.", field: "every")
+            }
+            return .width(width)
+        case (.number, nil):
+            throw ChartError("number x needs a bin width: set \"every\" to a number above 0.", field: "every")
+        }
+    }
+
+    public func fold(_ stream: any ObservationStream, chart: ChartSpec) throws -> SeriesSet {
+        let bucketing = try bucketing(for: stream.xType)
+        let zoneName = zone ?? chart.x.zone
+        var calendar: CalendarBuckets?
+        if case .calendar(let unit) = bucketing {
+            guard let tz = TimeZone(identifier: zoneName) else {
+                throw ChartError("unknown time zone '\(zoneName)'; use an IANA name such as 'America/New_York'.",
+                                 at: chart.location, field: "zone")
+            }
+            calendar = CalendarBuckets(unit: unit, zone: tz)
+        }
+        var folds: [SeriesFold] = []
+        while let batch = try stream.next() {
+            for i in 0..<batch.count {
+                let s = Int(batch.series[i])
+                while folds.count <= s { folds.append(SeriesFold(keepsValues: op == .median)) }
+                let x = batch.x[i]
+                let key: Double
+                switch bucketing {
+                case .label: key = x
+                case .width(let w): key = (x / w).rounded(.down) * w
+                case .calendar: key = calendar?.start(of: x) ?? x
+                }
+                folds[s].add(bucket: key, x: x, y: batch.y[i], record: batch.record[i])
+            }
+        }
+        let names = stream.seriesNames
+        var series: [Series] = []
+        for (s, name) in names.enumerated() {
+            var out = Series(name: name)
+            if s < folds.count {
+                let buckets = folds[s].sortedBuckets()
+                var previous: Double?
+                for (key, bucket) in buckets {
+                    if let p = previous {
+                        // Empty buckets between filled ones become gaps (count: 0).
+                        var next = nextStart(after: p, bucketing, &calendar)
+                        while next < key {
+                            out.append(x: next, y: op == .count ? 0 : .nan, firstRecord: -1, lastRecord: -1)
+                            next = nextStart(after: next, bucketing, &calendar)
+                        }
+                    }
+                    out.append(x: key, y: bucket.value(op), firstRecord: bucket.firstRecord, lastRecord: bucket.lastRecord)
+                    previous = key
+                }
+            }
+            series.append(out)
+        }
+        return SeriesSet(xType: stream.xType, categories: stream.categories, series: series)
+    }
+
+    private func nextStart(after start: Double, _ bucketing: Bucketing, _ calendar: inout CalendarBuckets?) -> Double {
+        switch bucketing {
+        case .label: return .infinity
+        case .width(let w): return ((start / w).rounded() + 1) * w
+        case .calendar: return calendar?.next(after: start) ?? .infinity
+        }
+    }
+}
+
+/// The running fold of one bucket.
+struct Bucket {
+    var count = 0
+    var sum = 0.0
+    var min = Double.infinity
+    var max = -Double.infinity
+    var firstX = Double.infinity, firstRecordOfValue = Int.max, firstValue = Double.nan
+    var lastX = -Double.infinity, lastRecordOfValue = Int.min, lastValue = Double.nan
+    var firstRecord = Int.max
+    var lastRecord = Int.min
+    /// Values, kept for `median` only.
+    var values: [Double] = []
+
+    mutating func add(x: Double, y: Double, record: Int, keepsValues: Bool) {
+        firstRecord = Swift.min(firstRecord, record)
+        lastRecord = Swift.max(lastRecord, record)
+        guard !y.isNaN else { return }
+        count += 1
+        sum += y
+        if y < min { min = y }
+        if y > max { max = y }
+        if x < firstX || (x == firstX && record < firstRecordOfValue) { firstX = x; firstRecordOfValue = record; firstValue = y }
+        if x > lastX || (x == lastX && record > lastRecordOfValue) { lastX = x; lastRecordOfValue = record; lastValue = y }
+        if keepsValues { values.append(y) }
+    }
+
+    func value(_ op: Aggregate.Op) -> Double {
+        if op == .count { return Double(count) }
+        guard count > 0 else { return .nan }
+        switch op {
+        case .sum: return sum
+        case .mean: return sum / Double(count)
+        case .min: return min
+        case .max: return max
+        case .first: return firstValue
+        case .last: return lastValue
+        case .count: return Double(count)
+        case .median:
+            let sorted = values.sorted()
+            let mid = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+        }
+    }
+}
+
+/// The buckets of one series, keyed by bucket start, with the last one cached for runs of
+/// observations in the same bucket.
+struct SeriesFold {
+    let keepsValues: Bool
+    var index: [Double: Int] = [:]
+    var buckets: [(key: Double, bucket: Bucket)] = []
+    var lastKey = Double.nan
+    var lastSlot = -1
+
+    init(keepsValues: Bool) { self.keepsValues = keepsValues }
+
+    mutating func add(bucket key: Double, x: Double, y: Double, record: Int) {
+        let slot: Int
+        if key == lastKey {
+            slot = lastSlot
+        } else if let found = index[key] {
+            slot = found
+        } else {
+            slot = buckets.count
+            index[key] = slot
+            buckets.append((key, Bucket()))
+        }
+        lastKey = key
+        lastSlot = slot
+        buckets[slot].bucket.add(x: x, y: y, record: record, keepsValues: keepsValues)
+    }
+
+    func sortedBuckets() -> [(key: Double, bucket: Bucket)] {
+        buckets.sorted { $0.key < $1.key }
+    }
+}

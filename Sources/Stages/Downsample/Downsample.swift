@@ -1,2 +1,182 @@
-// The Downsample stage lands here.
 import ChartpipeCore
+
+/// The `downsample` stage (SPEC §1, §3): reduces each series to about `points` points so that an
+/// audio graph and a description stay short enough to be heard, while the shape survives.
+///
+/// The series as they entered stay in `context.fullData` (arrays are shared, not copied), because
+/// statistics describe the full series. Gaps survive: each stretch of missing values keeps one gap
+/// point, and the points are shared among the gap-free runs by their length.
+/// Category x is kept as it is: dropping categories would drop bars, not detail.
+public struct Downsample: ChartStage {
+    /// A downsampling algorithm.
+    public enum Method: String, Sendable, CaseIterable {
+        case lttb
+        case minmaxLTTB = "minmax-lttb"
+        case m4
+        case minmax
+        case none
+    }
+
+    /// The fewest points a stage may ask for: fewer would make the audio graph too sparse to follow.
+    public static let minimumPoints = 20
+
+    public static let description = StageDescription(
+        name: "downsample",
+        summary: "Reduces each series to a target point count with LTTB, MinMaxLTTB, M4 or MinMax, keeping gaps.",
+        kind: .chart,
+        options: [
+            Field("method", .choice(Method.allCases.map(\.rawValue)),
+                  doc: "Algorithm: 'lttb' (Steinarsson 2013), 'minmax-lttb' (Van Der Donckt et al. 2023), "
+                      + "'m4' (Jugel et al. 2014), 'minmax', or 'none' to keep every point.",
+                  default: "lttb"),
+            Field("points", .integer(min: minimumPoints),
+                  doc: "Target number of points per series; a series with fewer points is kept as it is.",
+                  default: 60,
+                  rationale: "audio graphs need at least 20 points to convey a shape"),
+            Field("ratio", .integer(min: 2),
+                  doc: "For 'minmax-lttb': candidates preselected by MinMax per output point.",
+                  default: 4),
+        ],
+        needs: [.series],
+        adds: [.downsampled])
+
+    public var method: Method
+    public var points: Int
+    public var ratio: Int
+
+    public init(options: StageOptions) throws {
+        let name = options.string("method") ?? Method.lttb.rawValue
+        guard let method = Method(rawValue: name) else {
+            throw ChartError("unknown downsampling method '\(name)'; use one of "
+                + Method.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ".", field: "method")
+        }
+        let points = options.int("points") ?? 60
+        guard points >= Self.minimumPoints else {
+            throw ChartError("points must be at least \(Self.minimumPoints), not \(points): "
+                + "audio graphs need at least 20 points to convey a shape.", field: "points")
+        }
+        let ratio = options.int("ratio") ?? 4
+        guard ratio >= 2 else {
+            throw ChartError("ratio must be at least 2, not \(ratio).", field: "ratio")
+        }
+        self.init(method: method, points: points, ratio: ratio)
+    }
+
+    public init(method: Method = .lttb, points: Int = 60, ratio: Int = 4) {
+        self.method = method
+        self.points = points
+        self.ratio = ratio
+    }
+
+    public func run(_ context: inout ChartContext) throws {
+        let full = context.data
+        context.fullData = full
+        guard method != .none else { return }
+        if full.xType == .category {
+            if full.series.contains(where: { $0.count > points }) {
+                context.warn("downsample: category x is kept whole (\(full.pointCount) points); "
+                    + "dropping categories would drop bars.")
+            }
+            return
+        }
+        var reduced = full
+        for (k, series) in full.series.enumerated() where series.count > points {
+            let picked = Self.indices(method: method, x: series.x, y: series.y, points: points, ratio: ratio)
+            reduced.series[k] = series.picking(picked)
+        }
+        context.data = reduced
+    }
+
+    /// The indices `method` keeps of a series whose `y` may hold gaps (NaN), ascending.
+    ///
+    /// Each stretch of NaN keeps its first index, so a gap stays a gap. The rest of `points` is
+    /// shared among the gap-free runs by length (largest remainder, at least one point per run, so a
+    /// series with more runs than points keeps more than `points`). `minmax` adds the first and last
+    /// point of each run to its picks.
+    public static func indices(method: Method, x: [Double], y: [Double], points: Int, ratio: Int = 4) -> [Int] {
+        picks(method, x, y, points, ratio)
+    }
+
+    /// As `indices(method:x:y:points:ratio:)`, reading epoch-millisecond x in place.
+    public static func indices(method: Method, x: [Int64], y: [Double], points: Int, ratio: Int = 4) -> [Int] {
+        picks(method, x, y, points, ratio)
+    }
+
+    static func picks<X: DownsampleCoordinate>(_ method: Method, _ x: [X], _ y: [Double], _ points: Int,
+                                               _ ratio: Int) -> [Int] {
+        precondition(x.count == y.count, "x and y must have equal lengths")
+        let n = y.count
+        if method == .none || n <= points { return Array(0..<n) }
+        let (runs, gapMarks) = GapRuns.split(y)
+        let shares = GapRuns.share(Swift.max(points - gapMarks.count, runs.count), among: runs.map(\.count))
+        var out = gapMarks
+        x.withUnsafeBufferPointer { xb in
+            y.withUnsafeBufferPointer { yb in
+                guard let xp = xb.baseAddress, let yp = yb.baseAddress else { return }
+                for (run, share) in zip(runs, shares) {
+                    let lo = run.lowerBound, hi = run.upperBound
+                    if hi - lo <= share {
+                        out.append(contentsOf: run)
+                        continue
+                    }
+                    switch share {
+                    case 1: out.append(lo)
+                    case 2: out.append(contentsOf: [lo, hi - 1])
+                    default:
+                        switch method {
+                        case .lttb: out.append(contentsOf: LTTB.range(xp, yp, lo, hi, share))
+                        case .minmaxLTTB: out.append(contentsOf: MinMaxLTTB.range(xp, yp, lo, hi, share, ratio))
+                        case .m4: out.append(contentsOf: M4.range(xp, yp, lo, hi, share))
+                        case .minmax: out.append(contentsOf: MinMax.range(xp, yp, lo, hi, share, addEnds: true))
+                        case .none: out.append(contentsOf: run)
+                        }
+                    }
+                }
+            }
+        }
+        return sortedUnique(out)
+    }
+}
+
+/// The gap-free runs of a series and the gaps between them.
+enum GapRuns {
+    /// Maximal ranges without NaN, and the first index of every maximal stretch of NaN.
+    static func split(_ y: [Double]) -> (runs: [Range<Int>], gapMarks: [Int]) {
+        var runs: [Range<Int>] = []
+        var marks: [Int] = []
+        var i = 0
+        let n = y.count
+        while i < n {
+            let start = i
+            if y[i].isNaN {
+                marks.append(i)
+                while i < n && y[i].isNaN { i += 1 }
+            } else {
+                while i < n && !y[i].isNaN { i += 1 }
+                runs.append(start..<i)
+            }
+        }
+        return (runs, marks)
+    }
+
+    /// `total` shared among runs of `lengths`: one point each, the rest in proportion to length by
+    /// largest remainder (ties to the earlier run), then capped at each run's length.
+    static func share(_ total: Int, among lengths: [Int]) -> [Int] {
+        let sum = lengths.reduce(0, +)
+        guard sum > 0 else { return lengths.map { _ in 0 } }
+        let rest = Swift.max(0, total - lengths.count)
+        var shares = lengths.map { 1 + rest * $0 / sum }
+        var left = total - shares.reduce(0, +)
+        if left > 0 {
+            let order = lengths.indices.sorted {
+                let ra = rest * lengths[$0] % sum, rb = rest * lengths[$1] % sum
+                return ra != rb ? ra > rb : $0 < $1
+            }
+            for k in order where left > 0 {
+                shares[k] += 1
+                left -= 1
+            }
+        }
+        return zip(shares, lengths).map { Swift.min($0, $1) }
+    }
+}

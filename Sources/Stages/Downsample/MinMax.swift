@@ -1,0 +1,45 @@
+/// MinMax: the smallest and largest value of each of `count / 2` bins of equal width over x.
+/// Like tsdownsample's `MinMaxDownsampler`, a bin of one or two points gives all of them; the
+/// first and last points are added, so the result may hold two points more than `count`.
+public enum MinMax {
+    /// Picked indices, ascending. `y` holds no NaN (split gaps first, as `Downsample.indices` does).
+    public static func indices(x: [Double], y: [Double], count: Int) -> [Int] { pick(x, y, count) }
+    /// Picked indices, ascending, reading epoch-millisecond x in place.
+    public static func indices(x: [Int64], y: [Double], count: Int) -> [Int] { pick(x, y, count) }
+
+    static func pick<X: DownsampleCoordinate>(_ x: [X], _ y: [Double], _ count: Int) -> [Int] {
+        precondition(x.count == y.count, "x and y must have equal lengths")
+        return x.withUnsafeBufferPointer { xb in
+            y.withUnsafeBufferPointer { yb in
+                guard let xp = xb.baseAddress, let yp = yb.baseAddress else { return [] }
+                return range(xp, yp, 0, y.count, count, addEnds: true)
+            }
+        }
+    }
+
+    /// MinMax over `lo..<hi`; with `addEnds`, the first and last points of the range are added.
+    /// Without it, indices repeat where a bin's minimum and maximum coincide (MinMaxLTTB keeps them).
+    static func range<X: DownsampleCoordinate>(_ x: UnsafePointer<X>, _ y: UnsafePointer<Double>, _ lo: Int, _ hi: Int,
+                                               _ count: Int, addEnds: Bool) -> [Int] {
+        let n = hi - lo
+        if n <= count || count < 2 { return n <= count ? Array(lo..<hi) : [lo, hi - 1] }
+        var out: [Int] = []
+        out.reserveCapacity(count + 2)
+        if addEnds { out.append(lo) }
+        forEachEqualWidthBin(x, lo, hi, bins: count / 2) { start, end in
+            if end - start <= 2 {
+                out.append(start)
+                if end - start == 2 { out.append(start + 1) }
+                return
+            }
+            let (mi, ma) = argMinMax(y, start, end)
+            out.append(Swift.min(mi, ma))
+            out.append(Swift.max(mi, ma))
+        }
+        if addEnds {
+            out.append(hi - 1)
+            return sortedUnique(out)
+        }
+        return out
+    }
+}

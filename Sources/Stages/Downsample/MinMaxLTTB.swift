@@ -1,0 +1,40 @@
+/// MinMaxLTTB (Van Der Donckt et al. 2023, "MinMaxLTTB: Leveraging MinMax-Preselection to Scale
+/// LTTB"): MinMax first keeps `count · ratio` candidates from the inner points, then LTTB picks
+/// `count` among the candidates and the first and last points. Below `ratio` points per output
+/// point the preselection saves nothing and plain LTTB runs, as in tsdownsample.
+public enum MinMaxLTTB {
+    /// Picked indices, ascending. `y` holds no NaN.
+    public static func indices(x: [Double], y: [Double], count: Int, ratio: Int = 4) -> [Int] { pick(x, y, count, ratio) }
+    /// Picked indices, ascending, reading epoch-millisecond x in place.
+    public static func indices(x: [Int64], y: [Double], count: Int, ratio: Int = 4) -> [Int] { pick(x, y, count, ratio) }
+
+    static func pick<X: DownsampleCoordinate>(_ x: [X], _ y: [Double], _ count: Int, _ ratio: Int) -> [Int] {
+        precondition(x.count == y.count, "x and y must have equal lengths")
+        return x.withUnsafeBufferPointer { xb in
+            y.withUnsafeBufferPointer { yb in
+                guard let xp = xb.baseAddress, let yp = yb.baseAddress else { return [] }
+                return range(xp, yp, 0, y.count, count, ratio)
+            }
+        }
+    }
+
+    static func range<X: DownsampleCoordinate>(_ x: UnsafePointer<X>, _ y: UnsafePointer<Double>, _ lo: Int, _ hi: Int,
+                                               _ count: Int, _ ratio: Int) -> [Int] {
+        let n = hi - lo
+        guard count >= 3, n > count, n / count > ratio, hi - lo - 2 > count * ratio else {
+            return LTTB.range(x, y, lo, hi, count)
+        }
+        var candidates = [lo]
+        candidates.append(contentsOf: MinMax.range(x, y, lo + 1, hi - 1, count * ratio, addEnds: false))
+        candidates.append(hi - 1)
+        let cx = candidates.map { x[$0].downsampleValue }
+        let cy = candidates.map { y[$0] }
+        let picked = cx.withUnsafeBufferPointer { xb in
+            cy.withUnsafeBufferPointer { yb -> [Int] in
+                guard let xp = xb.baseAddress, let yp = yb.baseAddress else { return [] }
+                return LTTB.range(xp, yp, 0, candidates.count, count)
+            }
+        }
+        return sortedUnique(picked.map { candidates[$0] })
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import XCTest
+import ChartpipeCore
+@testable import Aggregate
+
+/// A stream over fixed observations, in batches of `batchSize`.
+final class FixedStream: ObservationStream {
+    let xType: XType
+    let seriesNames: [String]
+    let categories: [String]
+    let sourcePath = "test.csv"
+    var pending: [ObservationBatch]
+    var recordsRead = 0
+    var recordsSkipped = 0
+    var warnings: [String] = []
+
+    init(xType: XType, series: [String] = ["s"], categories: [String] = [],
+         observations: [(series: Int32, x: Double, y: Double)], batchSize: Int = 3) {
+        self.xType = xType
+        self.seriesNames = series
+        self.categories = categories
+        var batches: [ObservationBatch] = []
+        var batch = ObservationBatch()
+        for (record, o) in observations.enumerated() {
+            batch.append(series: o.series, x: o.x, y: o.y, record: record, line: Int32(record + 2))
+            if batch.count == batchSize { batches.append(batch); batch = ObservationBatch() }
+        }
+        if !batch.isEmpty { batches.append(batch) }
+        pending = batches
+    }
+
+    func next() throws -> ObservationBatch? { pending.isEmpty ? nil : pending.removeFirst() }
+}
+
+final class AggregateTests: XCTestCase {
+    func chart(zone: String = "UTC", type: XType = .time) -> ChartSpec {
+        ChartSpec(id: "c", title: "C", source: SourceSpec(path: "/d.csv", displayPath: "d.csv", format: .csv),
+                  x: XSpec(field: "t", type: type, zone: zone), y: YSpec(fields: ["v"]),
+                  location: SourceLocation(path: "p.pipeline", line: 3, column: 5))
+    }
+
+    /// Epoch ms of an ISO 8601 instant.
+    func ms(_ text: String) -> Double {
+        let f = ISO8601DateFormatter()
+        guard let date = f.date(from: text) else { XCTFail("bad date \(text)"); return .nan }
+        return date.timeIntervalSince1970 * 1000
+    }
+
+    func fold(_ every: JSONValue?, _ op: String, _ obs: [(Int32, Double, Double)], zone: String = "UTC",
+              type: XType = .time, series: [String] = ["s"]) throws -> SeriesSet {
+        let stream = FixedStream(xType: type, series: series, observations: obs.map { (series: $0.0, x: $0.1, y: $0.2) })
+        var options: [String: JSONValue] = ["op": .string(op)]
+        if let every { options["every"] = every }
+        return try Aggregate(options: StageOptions(options)).fold(stream, chart: chart(zone: zone, type: type))
+    }
+
+    func testDaysFollowTheZoneAcrossTheSpringDaylightSavingChange() throws {
+        // 2020-03-08 in New York has 23 hours: midnight EST is 05:00Z, the next midnight (EDT) 04:00Z.
+        let obs: [(Int32, Double, Double)] = [
+            (0, ms("2020-03-08T05:00:00Z"), 1), (0, ms("2020-03-09T03:59:59Z"), 2), (0, ms("2020-03-09T04:00:00Z"), 10),
+        ]
+        let s = try fold("day", "sum", obs, zone: "America/New_York").series[0]
+        XCTAssertEqual(s.x, [ms("2020-03-08T05:00:00Z"), ms("2020-03-09T04:00:00Z")])
+        XCTAssertEqual(s.y, [3, 10])
+        XCTAssertEqual(s.firstRecord, [0, 2])
+        XCTAssertEqual(s.lastRecord, [1, 2])
+    }
+
+    func testHoursAcrossTheNovemberChangeKeepBothOneOClocks() throws {
+        // 2020-11-01 01:00 happens twice in New York (EDT, then EST): two buckets, one hour apart.
+        let obs: [(Int32, Double, Double)] = [
+            (0, ms("2020-11-01T05:10:00Z"), 1), (0, ms("2020-11-01T06:10:00Z"), 2), (0, ms("2020-11-01T07:10:00Z"), 3),
+        ]
+        let s = try fold("hour", "max", obs, zone: "America/New_York").series[0]
+        XCTAssertEqual(s.x, [ms("2020-11-01T05:00:00Z"), ms("2020-11-01T06:00:00Z"), ms("2020-11-01T07:00:00Z")])
+        // The 25-hour day holds all three.
+        let day = try fold("day", "count", obs, zone: "America/New_York").series[0]
+        XCTAssertEqual(day.x, [ms("2020-11-01T04:00:00Z")])
+        XCTAssertEqual(day.y, [3])
+    }
+
+    func testISOWeek53StartsOnMonday() throws {
+        // 2020-12-28 (Monday) to 2021-01-03 is ISO week 53 of 2020; 2021-01-04 starts week 1.
+        let obs: [(Int32, Double, Double)] = [
+            (0, ms("2020-12-28T00:00:00Z"), 1), (0, ms("2021-01-03T23:59:59Z"), 3), (0, ms("2021-01-04T00:00:00Z"), 5),
+        ]
+        let s = try fold("week", "mean", obs).series[0]
+        XCTAssertEqual(s.x, [ms("2020-12-28T00:00:00Z"), ms("2021-01-04T00:00:00Z")])
+        XCTAssertEqual(s.y, [2, 5])
+    }
+
+    func testLeapDayIsItsOwnDayAndFebruaryHasTwentyNineDays() throws {
+        let obs: [(Int32, Double, Double)] = [
+            (0, ms("2020-02-28T12:00:00Z"), 1), (0, ms("2020-02-29T12:00:00Z"), 2), (0, ms("2020-03-01T00:00:00Z"), 4),
+        ]
+        XCTAssertEqual(try fold("day", "sum", obs).series[0].x,
+                       [ms("2020-02-28T00:00:00Z"), ms("2020-02-29T00:00:00Z"), ms("2020-03-01T00:00:00Z")])
+        let months = try fold("month", "sum", obs).series[0]
+        XCTAssertEqual(months.x, [ms("2020-02-01T00:00:00Z"), ms("2020-03-01T00:00:00Z")])
+        XCTAssertEqual(months.y, [3, 4])
+    }
+
+    func testQuartersAndYearsInAZone() throws {
+        let obs: [(Int32, Double, Double)] = [
+            (0, ms("2021-03-31T23:30:00Z"), 1), (0, ms("2021-04-01T00:30:00Z"), 2),
+        ]
+        // In Seoul (UTC+9) both instants fall on April 1: one quarter.
+        let q = try fold("quarter", "count", obs, zone: "Asia/Seoul").series[0]
+        XCTAssertEqual(q.x, [ms("2021-03-31T15:00:00Z")])
+        XCTAssertEqual(q.y, [2])
+        let utc = try fold("quarter", "count", obs).series[0]
+        XCTAssertEqual(utc.x, [ms("2021-01-01T00:00:00Z"), ms("2021-04-01T00:00:00Z")])
+        XCTAssertEqual(try fold("year", "count", obs).series[0].y, [2])
+    }
+
+    func testEmptyBucketsBetweenFilledOnesAreGapsAndCountsOfZero() throws {
+        let obs: [(Int32, Double, Double)] = [(0, ms("2020-01-01T10:00:00Z"), 4), (0, ms("2020-01-04T10:00:00Z"), 6)]
+        let mean = try fold("day", "mean", obs).series[0]
+        XCTAssertEqual(mean.count, 4)
+        XCTAssertEqual(mean.y[0], 4)
+        XCTAssertTrue(mean.y[1].isNaN && mean.y[2].isNaN)
+        XCTAssertEqual(mean.y[3], 6)
+        XCTAssertEqual(mean.firstRecord, [0, -1, -1, 1])
+        XCTAssertEqual(try fold("day", "count", obs).series[0].y, [1, 0, 0, 1])
+    }
+
+    func testOpsSkipMissingValues() throws {
+        let t = ms("2020-05-05T00:00:00Z")
+        // Out of x order on purpose: first and last follow x, not arrival.
+        let obs: [(Int32, Double, Double)] = [(0, t + 3, 9), (0, t + 1, 4), (0, t + 2, .nan), (0, t + 4, 1), (0, t + 5, 6)]
+        let expected: [String: Double] = ["sum": 20, "mean": 5, "median": 5, "min": 1, "max": 9, "count": 4, "first": 4, "last": 6]
+        for (op, value) in expected {
+            XCTAssertEqual(try fold("day", op, obs).series[0].y, [value], op)
+        }
+        let onlyMissing = try fold("day", "sum", [(0, t, .nan)]).series[0]
+        XCTAssertTrue(onlyMissing.y[0].isNaN, "a bucket of missing values is a gap, never zero")
+        XCTAssertEqual(onlyMissing.firstRecord, [0])
+    }
+
+    func testNumericBinsAndSeriesOrder() throws {
+        let obs: [(Int32, Double, Double)] = [(1, 0.5, 1), (0, 2.4, 2), (0, 0.1, 3), (1, 7.9, 4), (0, 2.6, 5)]
+        let set = try fold(2.5, "sum", obs, type: .number, series: ["a", "b"])
+        XCTAssertEqual(set.series.map(\.name), ["a", "b"])
+        XCTAssertEqual(set.series[0].x, [0, 2.5])
+        XCTAssertEqual(set.series[0].y, [5, 5])
+        XCTAssertEqual(set.series[1].x, [0, 2.5, 5, 7.5])
+        XCTAssertEqual(set.series[1].y[0], 1)
+        XCTAssertTrue(set.series[1].y[1].isNaN)
+        XCTAssertEqual(set.series[1].y[3], 4)
+    }
+
+    func testCategoriesAreGroupedByLabel() throws {
+        let obs: [(Int32, Double, Double)] = [(0, 1, 1), (0, 0, 2), (0, 1, 3)]
+        let s = try fold(nil, "sum", obs, type: .category).series[0]
+        XCTAssertEqual(s.x, [0, 1])
+        XCTAssertEqual(s.y, [2, 4])
+        XCTAssertEqual(s.firstRecord, [1, 0])
+        XCTAssertEqual(s.lastRecord, [1, 2])
+    }
+
+    func testMissingOrWrongEveryIsAnError() {
+        XCTAssertThrowsError(try fold(nil, "sum", [(0, 0, 1)])) { XCTAssertTrue("\($0)".contains("every"), "\($0)") }
+        XCTAssertThrowsError(try fold("day", "sum", [(0, 0, 1)], type: .number))
+        XCTAssertThrowsError(try fold(5, "sum", [(0, 0, 1)]))
+        XCTAssertThrowsError(try fold("day", "sum", [(0, 0, 1)], zone: "Mars/Olympus")) { XCTAssertTrue("\($0)".contains("Mars/Olympus")) }
+    }
+
+    func testManyObservationsStayWithinTheirBuckets() throws {
+        // Every minute for 240 hours from midnight in New York: the 23-hour March 8 pushes the last
+        // hour into an eleventh local day.
+        let start = ms("2020-03-04T05:00:00Z")
+        let obs: [(Int32, Double, Double)] = (0..<(10 * 1440)).map { (0, start + Double($0) * 60_000, 1) }
+        let s = try fold("day", "count", obs, zone: "America/New_York").series[0]
+        XCTAssertEqual(s.count, 11)
+        XCTAssertEqual(s.y.reduce(0, +), Double(obs.count))
+        XCTAssertEqual(s.y[4], 1380, "the 23-hour day")
+        XCTAssertEqual(s.y[10], 60)
+        XCTAssertEqual(s.x[5] - s.x[4], 23 * 3_600_000)
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class AggregateTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class DownsampleTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
