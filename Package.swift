@@ -13,8 +13,9 @@ func stage(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
             swiftSettings: swiftSettings)
 }
 
-func tests(_ name: String, _ deps: [Target.Dependency], resources: [Resource]? = nil) -> Target {
-    .testTarget(name: name, dependencies: deps, resources: resources, swiftSettings: swiftSettings)
+/// A test target; `Fixtures/` beside the tests holds data and the scripts that made it, read by path.
+func tests(_ name: String, _ deps: [Target.Dependency]) -> Target {
+    .testTarget(name: name, dependencies: deps, exclude: ["Fixtures"], swiftSettings: swiftSettings)
 }
 
 let package = Package(
@@ -42,7 +43,7 @@ let package = Package(
                        pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         stage("Sonify", ["CSndFile"]),
         .executableTarget(name: "chartpipe",
-                          dependencies: ["ChartpipeCore"],
+                          dependencies: ["ChartpipeCore", "Aggregate", "Downsample", "Trend"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "ChartpipeBench",
                           dependencies: ["ChartpipeCore", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],

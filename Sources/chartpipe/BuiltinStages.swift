@@ -1,6 +1,9 @@
+import Aggregate
 import ChartpipeCore
+import Downsample
+import Trend
 
 /// The built-in stages, registered once at start-up: a plain list of types.
 enum BuiltinStages {
-    static let all: [any Stage.Type] = []
+    static let all: [any Stage.Type] = [Aggregate.self, Downsample.self, Trend.self]
 }

@@ -11,7 +11,8 @@ public enum DataFile {
                     .object([
                         ("x", x(s.x[i], data: data, zone: zone)),
                         ("y", s.y[i].isNaN ? .null : .double(s.y[i])),
-                        ("records", .array([.int(s.firstRecord[i]), .int(s.lastRecord[i])])),
+                        // An empty bucket covers no source record.
+                        ("records", s.firstRecord[i] < 0 ? .null : .array([.int(s.firstRecord[i]), .int(s.lastRecord[i])])),
                     ])
                 })),
             ])

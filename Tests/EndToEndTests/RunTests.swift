@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+
+/// `chartpipe run` end to end, on the demo pipeline and on small fixtures.
+final class RunTests: XCTestCase {
+    let epoch = ["SOURCE_DATE_EPOCH": "1780272000"]
+
+    func testDemoOutputIsIdenticalForOneAndFourJobs() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let one = try Harness.run(["run", "pipelines/weekly.pipeline", "--jobs", "1", "--out", folder.appendingPathComponent("one").path, "--no-progress"], environment: epoch)
+        let four = try Harness.run(["run", "pipelines/weekly.pipeline", "--jobs", "4", "--out", folder.appendingPathComponent("four").path, "--no-progress"], environment: epoch)
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertEqual(four.status, 0, four.stderr)
+        let a = try Harness.files(in: folder.appendingPathComponent("one"))
+        let b = try Harness.files(in: folder.appendingPathComponent("four"))
+        XCTAssertFalse(a.isEmpty)
+        XCTAssertEqual(Set(a.keys), Set(b.keys))
+        for (path, bytes) in a { XCTAssertEqual(bytes, b[path], path) }
+        // Every chart of the demo has its manifest entry and data file.
+        let manifest = try JSONSerialization.jsonObject(with: a["manifest.json"] ?? Data()) as? [String: Any]
+        let charts = manifest?["charts"] as? [[String: Any]] ?? []
+        XCTAssertEqual(charts.map { $0["id"] as? String }, ["daily-sales", "site-visits", "request-latency", "battery-level"])
+        XCTAssertEqual(charts.map { $0["status"] as? String }, ["ok", "ok", "ok", "ok"])
+        XCTAssertEqual(manifest?["generatedAt"] as? String, "2026-06-01T00:00:00Z")
+        for chart in charts {
+            XCTAssertNotNil(a["charts/\(chart["id"] as? String ?? "")/data.json"])
+        }
+    }
+
+    func testAMissingDataFileFailsOnlyItsChart() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("date,value\n2026-01-01,1\n2026-01-02,2\n".utf8).write(to: folder.appendingPathComponent("ok.csv"))
+        try Data("""
+        { "version": 1, "name": "t", "stages": [ { "use": "ingest" } ],
+          "charts": [
+            { "id": "gone", "title": "Gone", "source": { "path": "missing.csv" }, "x": { "field": "date", "type": "time" }, "y": { "field": "value" } },
+            { "id": "fine", "title": "Fine", "source": { "path": "ok.csv" }, "x": { "field": "date", "type": "time" }, "y": { "field": "value" } }
+          ] }
+        """.utf8).write(to: folder.appendingPathComponent("t.pipeline"))
+        let result = try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress"], in: folder, environment: epoch)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("gone: failed: missing.csv: error: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("No such file or directory"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("fine: ok"), result.stderr)
+        XCTAssertEqual(result.stdout, "Output: \(folder.appendingPathComponent("out").standardizedFileURL.path)\nManifest: \(folder.appendingPathComponent("out/manifest.json").standardizedFileURL.path)\n")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/manifest.json"))) as? [String: Any]
+        XCTAssertEqual(manifest?["status"] as? String, "failed")
+        let charts = manifest?["charts"] as? [[String: Any]] ?? []
+        let error = charts.first?["error"] as? [String: Any]
+        XCTAssertEqual(error?["file"] as? String, "missing.csv")
+        XCTAssertEqual((charts.last?["rows"] as? [String: Any])?["read"] as? Int, 2)
+    }
+
+    func testJSONLogHasOneObjectPerLine() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Harness.run(["run", "pipelines/weekly.pipeline", "--out", folder.path, "--log-format", "json", "--only", "site-visits,daily-sales"], environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        XCTAssertEqual(Set(objects.prefix(2).map { $0?["id"] as? String }), ["site-visits", "daily-sales"])
+        XCTAssertEqual(objects.last??["event"] as? String, "run")
+        XCTAssertEqual(objects.last??["status"] as? String, "ok")
+        XCTAssertEqual(result.stdout, "")
+    }
+
+    func testQuietPrintsNothingOnSuccess() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Harness.run(["run", "pipelines/weekly.pipeline", "--out", folder.path, "--quiet", "--locales", "ko"], environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.stdout, "")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("manifest.json"))) as? [String: Any]
+        XCTAssertEqual(manifest?["locales"] as? [String], ["ko"])
+    }
+
+    /// SIGINT while a large chart runs: exit 130, a manifest of what completed, no partial file.
+    func testInterruptWritesTheManifestAndExits130() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var rows = "t,v\n"
+        rows.reserveCapacity(40_000_000)
+        for i in 0..<1_500_000 { rows += "\(i),\(i % 97)\n" }
+        try Data(rows.utf8).write(to: folder.appendingPathComponent("big.csv"))
+        try Data("t,v\n1,1\n2,2\n".utf8).write(to: folder.appendingPathComponent("small.csv"))
+        let charts = (0..<6).map { i in
+            #"{ "id": "c\#(i)", "title": "C", "source": { "path": "\#(i == 0 ? "small" : "big").csv" }, "x": { "field": "t" }, "y": { "field": "v" } }"#
+        }.joined(separator: ",")
+        try Data(#"{ "version": 1, "name": "t", "stages": [ { "use": "ingest" } ], "charts": [ \#(charts) ] }"#.utf8)
+            .write(to: folder.appendingPathComponent("t.pipeline"))
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = ["run", "t.pipeline", "--out", "out", "--jobs", "1", "--no-progress"]
+        process.currentDirectoryURL = folder
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Wait for the first chart to finish, then interrupt.
+        let first = folder.appendingPathComponent("out/charts/c0/data.json")
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: first.path), Date() < deadline { usleep(5000) }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/manifest.json"))) as? [String: Any]
+        XCTAssertEqual(manifest?["status"] as? String, "interrupted")
+        let ids = (manifest?["charts"] as? [[String: Any]] ?? []).map { $0["id"] as? String }
+        XCTAssertTrue(ids.first == "c0" && ids.count < 6, "\(ids)")
+        let all = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path)
+        XCTAssertFalse(all.contains { $0.contains(".tmp-") }, "\(all)")
+    }
+}
