@@ -1,4 +1,9 @@
 import CICU
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An ICU list formatter ("A, B, and C", "A、B和C", "A, B 및 C"); immutable and thread-safe.
 final class ListPatternFormatter: @unchecked Sendable {  // unchecked: ICU documents ListFormatter as immutable and thread-safe
@@ -18,7 +23,7 @@ final class ListPatternFormatter: @unchecked Sendable {  // unchecked: ICU docum
         var status: Int32 = 0
         let copies = items.map { strdup($0) }
         defer { copies.forEach { free($0) } }
-        let pointers = copies.map { UnsafePointer<CChar>?($0) }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
         return pointers.withUnsafeBufferPointer { buffer in
             takeString(cicu_list_format(handle, buffer.baseAddress, Int32(items.count), &status))
         }

@@ -1,0 +1,118 @@
+/// Chinese typography for rendered text: full-width punctuation next to Han characters and no
+/// spaces between Han characters and digits (W3C "Requirements for Chinese Text Layout").
+public enum ChineseText {
+    /// Whether `s` is a Han character or CJK punctuation (what makes the surrounding text Chinese).
+    public static func isHan(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x20000...0x2A6DF, 0xF900...0xFAFF, 0x3000...0x303F, 0xFF01...0xFF0F,
+             0xFF1A...0xFF1F:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Half-width punctuation and its full-width form.
+    static let fullWidth: [Unicode.Scalar: Unicode.Scalar] = [
+        ",": "，", ".": "。", ":": "：", ";": "；", "!": "！", "?": "？", "(": "（", ")": "）",
+    ]
+
+    static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
+    static func isLatin(_ s: Unicode.Scalar) -> Bool {
+        (s.value >= 0x41 && s.value <= 0x5A) || (s.value >= 0x61 && s.value <= 0x7A)
+    }
+
+    /// The script of the nearest letter from `index` in `step` direction, skipping digits, spaces
+    /// and symbols: true for Han, false for another script, nil at the end of the text.
+    static func nearestIsHan(_ scalars: [Unicode.Scalar], from index: Int, step: Int) -> Bool? {
+        var i = index + step
+        while i >= 0, i < scalars.count {
+            let s = scalars[i]
+            if isHan(s) { return true }
+            if isLatin(s) || s.properties.isAlphabetic { return false }
+            i += step
+        }
+        return nil
+    }
+
+    /// Whether the ASCII punctuation at `index` belongs to Chinese text and should be full-width.
+    static func shouldWiden(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        let p = scalars[index]
+        let before = index > 0 ? scalars[index - 1] : nil
+        let after = index + 1 < scalars.count ? scalars[index + 1] : nil
+        // 1,200 and 3.5 and 12:30 are numbers, not punctuation.
+        if p == "," || p == "." || p == ":", let before, let after, isDigit(before), isDigit(after) { return false }
+        // "e.g." and "v1.2b": a point followed by a letter or digit is not a full stop.
+        if p == ".", let after, isLatin(after) || isDigit(after) { return false }
+        if let before, isHan(before) { return true }
+        if let after, isHan(after) { return true }
+        if p == "(" {
+            return nearestIsHan(scalars, from: index, step: 1) ?? nearestIsHan(scalars, from: index, step: -1) ?? false
+        }
+        return nearestIsHan(scalars, from: index, step: -1) ?? nearestIsHan(scalars, from: index, step: 1) ?? false
+    }
+
+    /// Rendered Chinese text with full-width punctuation and without spaces between Han characters
+    /// and digits, or around full-width punctuation.
+    public static func normalize(_ text: String) -> String {
+        var scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: isHan) else { return text }
+        for i in scalars.indices {
+            if let wide = fullWidth[scalars[i]], shouldWiden(scalars, at: i) { scalars[i] = wide }
+        }
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(scalars.count)
+        for (i, s) in scalars.enumerated() {
+            if s == " " {
+                let before = out.last
+                let after = i + 1 < scalars.count ? scalars[i + 1] : nil
+                if let before, let after, joinsWithoutSpace(before, after) { continue }
+                if let before, isFullWidthPunctuation(before) { continue }
+                if let after, isFullWidthPunctuation(after) { continue }
+            }
+            out.append(s)
+        }
+        var result = ""
+        result.unicodeScalars.append(contentsOf: out)
+        return result
+    }
+
+    static func isFullWidthPunctuation(_ s: Unicode.Scalar) -> Bool {
+        (s.value >= 0x3000 && s.value <= 0x303F) || (s.value >= 0xFF01 && s.value <= 0xFF1F)
+    }
+
+    /// Han next to a digit (or `%`, which follows digits) or to Han is written without a space.
+    static func joinsWithoutSpace(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+        (isHan(a) && (isDigit(b) || b == "%")) || ((isDigit(a) || a == "%") && isHan(b)) || (isHan(a) && isHan(b))
+    }
+
+    /// Problems of stored Chinese text, for lint: ASCII punctuation next to Han characters and spaces
+    /// between Han characters and digits or placeholders. Each is a sentence naming the spot.
+    public static func problems(in template: String) -> [String] {
+        // Placeholders read as digits: "共 %lld 个" has the same spacing problem as "共 3 个".
+        var masked = ""
+        for token in Template(template).tokens {
+            switch token {
+            case let .literal(text): masked += text
+            case .placeholder, .substitution, .substitutionArgument: masked += "0"
+            case let .invalid(raw): masked += raw
+            }
+        }
+        let scalars = Array(masked.unicodeScalars)
+        var found: [String] = []
+        for (i, s) in scalars.enumerated() {
+            if let wide = fullWidth[s], shouldWiden(scalars, at: i) {
+                found.append("ASCII '\(s)' in Chinese text; write '\(wide)'")
+            }
+            if s == " ", i > 0, i + 1 < scalars.count {
+                let a = scalars[i - 1], b = scalars[i + 1]
+                if isHan(a) && isDigit(b) {
+                    found.append("space between '\(a)' and a number; Chinese text has no space between Han characters and numbers")
+                } else if isDigit(a) && isHan(b) {
+                    found.append("space between a number and '\(b)'; Chinese text has no space between Han characters and numbers")
+                }
+            }
+        }
+        return found
+    }
+}

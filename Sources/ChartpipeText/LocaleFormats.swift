@@ -1,0 +1,175 @@
+/// How many digits a formatted number shows.
+public enum NumberPrecision: Sendable, Hashable {
+    /// ICU's default: up to six fraction digits, trailing zeros dropped.
+    case automatic
+    /// No fraction digits.
+    case integer
+    /// Exactly this many fraction digits ("1.50").
+    case fractionDigits(Int)
+    /// At most this many fraction digits, trailing zeros dropped ("1.5").
+    case maxFractionDigits(Int)
+    /// This many significant digits at most ("0.0123").
+    case significantDigits(Int)
+
+    /// The precision stem of an ICU number skeleton.
+    var skeleton: String {
+        switch self {
+        case .automatic: return ""
+        case .integer: return "precision-integer"
+        case let .fractionDigits(n): return n <= 0 ? "precision-integer" : "." + String(repeating: "0", count: min(n, 15))
+        case let .maxFractionDigits(n): return n <= 0 ? "precision-integer" : "." + String(repeating: "#", count: min(n, 15))
+        case let .significantDigits(n): return String(repeating: "@", count: max(1, min(n, 15)))
+        }
+    }
+}
+
+/// How a date is written: always with the month spelled out, never "6/6" (SPEC §5).
+public enum DateStyle: Sendable, Hashable {
+    /// "June 6", "6월 6일", "6月6日".
+    case monthDay
+    /// "June 6, 2026", "2026년 6월 6일", "2026年6月6日".
+    case yearMonthDay
+    /// "June 2026", "2026년 6월", "2026年6月".
+    case yearMonth
+    /// "2026", "2026년", "2026年".
+    case year
+    /// "June 6 at 1:00 PM", "6월 6일 오후 1:00", "6月6日 13:00".
+    case monthDayTime
+    /// "June 6, 2026 at 1:00 PM", "2026년 6월 6일 오후 1:00", "2026年6月6日 13:00".
+    case yearMonthDayTime
+    /// An ICU date skeleton such as `MMMMdjmm` (use `MMMM`, not `M`, to keep the month spelled out).
+    case skeleton(String)
+
+    var skeleton: String {
+        switch self {
+        case .monthDay: return "MMMMd"
+        case .yearMonthDay: return "yMMMMd"
+        case .yearMonth: return "yMMMM"
+        case .year: return "y"
+        case .monthDayTime: return "MMMMdjmm"
+        case .yearMonthDayTime: return "yMMMMdjmm"
+        case let .skeleton(s): return s
+        }
+    }
+}
+
+/// Numbers, currencies, percents, units, dates and lists written for one locale with CLDR data (ICU).
+///
+/// A value type over a shared cache of ICU formatters: cheap to create, and usable from any
+/// number of threads at once.
+public struct LocaleFormats: Sendable, Hashable {
+    /// A BCP 47 identifier such as `en`, `zh-Hans` or `ko-KR`.
+    public let locale: String
+
+    public init(locale: String) { self.locale = locale }
+
+    /// `1,234.5` in en, zh-Hans and ko alike.
+    public func number(_ value: Double, precision: NumberPrecision = .automatic) -> String {
+        format(value, skeleton: precision.skeleton) ?? PlainNumber.text(value)
+    }
+
+    /// `1,234`: an integer with the locale's grouping.
+    public func integer(_ value: Int) -> String {
+        format(Double(value), skeleton: "precision-integer") ?? String(value)
+    }
+
+    /// `12K` / `1.2万` / `1.2만`: a short compact number.
+    public func compact(_ value: Double, precision: NumberPrecision = .automatic) -> String {
+        format(value, skeleton: join("compact-short", precision.skeleton)) ?? PlainNumber.text(value)
+    }
+
+    /// `$1,234.50` / `US$1,234.50` / `₩1,234`: `code` is an ISO 4217 currency such as `USD`.
+    /// With `precision` automatic the currency's own digits are used (two for USD, none for KRW).
+    public func currency(_ value: Double, code: String, precision: NumberPrecision = .automatic) -> String {
+        format(value, skeleton: join("currency/\(code)", precision.skeleton))
+            ?? number(value, precision: precision) + " " + code
+    }
+
+    /// `12.5%`: `value` is already in percent (12.5 means 12.5%).
+    public func percent(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {
+        format(value, skeleton: join("percent", precision.skeleton)) ?? number(value, precision: precision) + "%"
+    }
+
+    /// `60 minutes` / `60分钟` / `60분`: a CLDR unit (`duration-minute`, `length-kilometer`…) spelled
+    /// out in full, never abbreviated.
+    public func measure(_ value: Double, unit: String, precision: NumberPrecision = .automatic) -> String {
+        format(value, skeleton: join("measure-unit/\(unit) unit-width-full-name", precision.skeleton))
+            ?? number(value, precision: precision) + " " + unit
+    }
+
+    /// A value of an axis whose `unit` is as a pipeline writes it (SPEC §3 `y.unit`): an ISO 4217
+    /// currency, `percent`, a CLDR unit id, or nil for a plain number.
+    public func quantity(_ value: Double, unit: String?, precision: NumberPrecision = .automatic) -> String {
+        switch UnitKind(unit) {
+        case .none: return number(value, precision: precision)
+        case let .currency(code): return currency(value, code: code, precision: precision)
+        case .percent: return percent(value, precision: precision)
+        case let .measure(id): return measure(value, unit: id, precision: precision)
+        }
+    }
+
+    /// A date with the month spelled out, in `zone` (an IANA identifier, default UTC).
+    /// `millis` counts milliseconds since 1970-01-01T00:00:00Z, as time series store x.
+    public func date(millis: Double, style: DateStyle = .monthDay, zone: String = "UTC") -> String {
+        guard let formatter = try? FormatterCache.shared.date(locale: locale, skeleton: style.skeleton, zone: zone),
+              let text = formatter.format(millis: millis)
+        else { return PlainNumber.text(millis) }
+        return text
+    }
+
+    /// `A, B, and C` / `A、B和C` / `A, B 및 C`.
+    public func list(_ items: [String], conjunction: ListConjunction = .and) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        guard let formatter = try? FormatterCache.shared.list(locale: locale, conjunction: conjunction),
+              let text = formatter.format(items)
+        else { return items.joined(separator: ", ") }
+        return text
+    }
+
+    /// The CLDR plural category of `value` shown with `fractionDigits` digits after the point.
+    public func pluralCategory(_ value: Double, fractionDigits: Int = 0) -> PluralCategory {
+        PluralRules.forLocale(locale)?.category(of: value, fractionDigits: fractionDigits) ?? .other
+    }
+
+    /// Formats with an ICU number skeleton (https://unicode-org.github.io/icu/userguide/format_parse/numbers/skeletons.html).
+    public func format(_ value: Double, skeleton: String) -> String? {
+        (try? FormatterCache.shared.number(locale: locale, skeleton: skeleton))?.format(value)
+    }
+
+    /// Whether ICU knows `unit` as a pipeline writes it (currency, `percent` or CLDR unit id).
+    public static func isKnownUnit(_ unit: String) -> Bool {
+        let skeleton: String
+        switch UnitKind(unit) {
+        case .none, .percent: return true
+        case let .currency(code): skeleton = "currency/\(code)"
+        case let .measure(id): skeleton = "measure-unit/\(id)"
+        }
+        return (try? FormatterCache.shared.number(locale: "en", skeleton: skeleton)) != nil
+    }
+
+    private func join(_ stem: String, _ precision: String) -> String {
+        precision.isEmpty ? stem : stem + " " + precision
+    }
+}
+
+/// What a pipeline's `unit` names.
+enum UnitKind: Equatable {
+    case none
+    case currency(String)
+    case percent
+    case measure(String)
+
+    init(_ unit: String?) {
+        guard let unit, !unit.isEmpty else { self = .none; return }
+        if unit == "percent" { self = .percent; return }
+        let isCurrency = unit.utf8.count == 3 && unit.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+        self = isCurrency ? .currency(unit) : .measure(unit)
+    }
+}
+
+/// Plain text of a number, for the rare case ICU cannot format.
+enum PlainNumber {
+    static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

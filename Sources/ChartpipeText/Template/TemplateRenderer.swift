@@ -1,0 +1,166 @@
+/// Renders one localization with typed arguments: chooses plural variants by CLDR rules, formats
+/// numbers for the locale, resolves Korean particles after placeholders, and marks what it cannot
+/// render as `⟦…⟧` while recording the problem (never a crash).
+struct TemplateRenderer {
+    let locale: String
+    let formats: LocaleFormats
+    let isKorean: Bool
+    private(set) var problems: [String] = []
+
+    init(locale: String) {
+        self.locale = locale
+        self.formats = LocaleFormats(locale: locale)
+        self.isKorean = LocaleFallback.language(of: locale) == "ko"
+    }
+
+    mutating func render(_ loc: Localization, arguments: [TemplateArgument]) -> String {
+        let text: String
+        if let variants = loc.plural {
+            // The first number placeholder of the `other` form chooses the variant, as in Apple's catalogs.
+            let sample = Template((variants[.other] ?? variants.values.first)?.value ?? "")
+            let selector = sample.placeholders.first { $0.kind != .object } ?? sample.placeholders.first
+            let argument = selector.flatMap { $0.argument <= arguments.count ? arguments[$0.argument - 1] : nil }
+                ?? arguments.first
+            guard let unit = variant(of: variants, for: argument, placeholder: selector) else {
+                problems.append("no plural variant for the argument and no 'other' variant")
+                return "⟦\(variants.values.first?.value ?? "")⟧"
+            }
+            text = unit.value
+        } else if let unit = loc.stringUnit {
+            text = unit.value
+        } else {
+            problems.append("the localization has no text")
+            return "⟦⟧"
+        }
+        return render(Template(text), arguments: arguments, substitutions: loc.substitutions, own: nil)
+    }
+
+    /// The variant for `argument`: `zero` for exactly 0 when written (as Apple's catalogs do), then
+    /// the CLDR category, then `other`.
+    private func variant(of variants: [PluralCategory: StringUnit], for argument: TemplateArgument?,
+                         placeholder: Placeholder?) -> StringUnit? {
+        guard let operand = argument?.pluralOperand(for: placeholder) else { return variants[.other] }
+        if operand.value == 0, let zero = variants[.zero] { return zero }
+        let category = formats.pluralCategory(operand.value, fractionDigits: operand.fractionDigits)
+        return variants[category] ?? variants[.other]
+    }
+
+    private mutating func render(_ template: Template, arguments: [TemplateArgument],
+                                 substitutions: [String: Substitution], own: (argNum: Int, placeholder: Placeholder)?) -> String {
+        var out = ""
+        var lastFill: String?
+        for token in template.tokens {
+            switch token {
+            case var .literal(text):
+                if isKorean, let filled = lastFill,
+                   let particle = KoreanParticles.resolveMarker(after: filled, following: text[...]) {
+                    text = particle.text + text.dropFirst(particle.length)
+                }
+                out += text
+                lastFill = nil
+            case let .placeholder(p):
+                // Inside a substitution's variant an unnumbered placeholder is the substitution's own argument.
+                var placeholder = p
+                if let own, !p.isNumbered { placeholder.argument = own.argNum }
+                let fill = self.fill(placeholder, arguments: arguments)
+                out += fill
+                lastFill = fill
+            case .substitutionArgument:
+                guard let own else {
+                    problems.append("'%arg' outside a substitution")
+                    out += "⟦%arg⟧"
+                    lastFill = nil
+                    continue
+                }
+                let fill = self.fill(own.placeholder, arguments: arguments)
+                out += fill
+                lastFill = fill
+            case let .substitution(name):
+                let fill = substitute(name, arguments: arguments, substitutions: substitutions)
+                out += fill ?? "⟦%#@\(name)@⟧"
+                lastFill = fill
+            case let .invalid(raw):
+                problems.append("'\(raw)' is not a placeholder; write '%%' for a percent sign")
+                out += "⟦\(raw)⟧"
+                lastFill = nil
+            }
+        }
+        return out
+    }
+
+    /// The chosen variant of substitution `name`, rendered; nil (with a problem) when it cannot be.
+    private mutating func substitute(_ name: String, arguments: [TemplateArgument],
+                                     substitutions: [String: Substitution]) -> String? {
+        guard let sub = substitutions[name] else {
+            problems.append("no substitution named '\(name)'")
+            return nil
+        }
+        guard let ownPlaceholder = Template("%\(sub.argNum)$" + sub.formatSpecifier).placeholders.first else {
+            problems.append("substitution '\(name)' has an invalid formatSpecifier '\(sub.formatSpecifier)'")
+            return nil
+        }
+        guard sub.argNum <= arguments.count else {
+            problems.append("substitution '\(name)' reads argument \(sub.argNum) but \(arguments.count) were given")
+            return nil
+        }
+        guard let unit = variant(of: sub.plural, for: arguments[sub.argNum - 1], placeholder: ownPlaceholder) else {
+            problems.append("substitution '\(name)' has no variant for the argument and no 'other'")
+            return nil
+        }
+        return render(Template(unit.value), arguments: arguments, substitutions: substitutions, own: (sub.argNum, ownPlaceholder))
+    }
+
+    /// The text of one placeholder, or the placeholder marked `⟦…⟧` when its argument is missing or
+    /// of the wrong type.
+    private mutating func fill(_ p: Placeholder, arguments: [TemplateArgument]) -> String {
+        guard p.argument >= 1, p.argument <= arguments.count else {
+            problems.append("'\(p.text)' reads argument \(p.argument) but \(arguments.count) were given")
+            return "⟦\(p.text)⟧"
+        }
+        let argument = arguments[p.argument - 1]
+        switch (p.kind, argument) {
+        case let (_, .number(text, _, _)):
+            return text
+        case let (.object, .text(text)):
+            return text
+        case let (.object, .integer(n)):
+            return formats.integer(n)
+        case let (.object, .double(d)):
+            return formats.number(d)
+        case let (.integer, .integer(n)):
+            return integerText(n, conversion: p.conversion)
+        case let (.integer, .double(d)) where d == d.rounded() && abs(d) < 9e15:
+            return integerText(Int(d), conversion: p.conversion)
+        case let (.double, .integer(n)):
+            return doubleText(Double(n), p)
+        case let (.double, .double(d)):
+            return doubleText(d, p)
+        default:
+            let wanted = p.kind == .integer ? "an integer" : "a number"
+            problems.append("'\(p.text)' takes \(wanted) but argument \(p.argument) is \(argument.kindDescription)")
+            return "⟦\(p.text)⟧"
+        }
+    }
+
+    private func integerText(_ n: Int, conversion: Character) -> String {
+        switch conversion {
+        case "x": return String(n, radix: 16)
+        case "X": return String(n, radix: 16, uppercase: true)
+        case "o": return String(n, radix: 8)
+        case "c", "C": return Unicode.Scalar(UInt32(clamping: n)).map { String(Character($0)) } ?? ""
+        default: return formats.integer(n)
+        }
+    }
+
+    private func doubleText(_ d: Double, _ p: Placeholder) -> String {
+        switch p.conversion {
+        case "g", "G":
+            return formats.number(d, precision: .significantDigits(p.precision.map { max($0, 1) } ?? 6))
+        case "e", "E":
+            return formats.format(d, skeleton: "scientific ." + String(repeating: "0", count: p.precision ?? 6))
+                ?? formats.number(d)
+        default:
+            return formats.number(d, precision: .fractionDigits(p.precision ?? 6))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ChartpipeText
+import XCTest
+
+final class CatalogLintTests: XCTestCase {
+    func testEveryKindOfFinding() {
+        let path = Fixture.path("lint.xcstrings")
+        let findings = CatalogLint.lint(path: path).map { $0.description.replacingOccurrences(of: path, with: "lint.xcstrings") }
+        XCTAssertEqual(findings, [
+            "lint.xcstrings: error: key 'a.missing' [ko]: missing translation",
+            "lint.xcstrings: error: key 'b.placeholders' [zh-Hans]: placeholder for argument 2 (an integer (%lld)) is missing",
+            "lint.xcstrings: error: key 'b.placeholders' [zh-Hans]: argument 3 is not in the source text",
+            "lint.xcstrings: error: key 'c.type' [ko]: argument 1 is a number (%f) but an integer (%lld) in the source",
+            "lint.xcstrings: error: key 'd.plural' [en]: plural lacks the CLDR categories one of en",
+            "lint.xcstrings: warning: key 'd.plural' [ko]: plural has one, which ko never selects",
+            "lint.xcstrings: error: key 'e.particle' [ko]: '이(가)' is not a particle marker chartpipe resolves; write (이)가",
+            "lint.xcstrings: error: key 'f.chinese' [zh-Hans]: ASCII ':' in Chinese text; write '：'",
+            "lint.xcstrings: error: key 'f.chinese' [zh-Hans]: ASCII ',' in Chinese text; write '，'",
+            "lint.xcstrings: error: key 'f.chinese' [zh-Hans]: space between '了' and a number; Chinese text has no space between Han characters and numbers",
+            "lint.xcstrings: warning: key 'g.state' [ko]: state is 'needs_review', not 'translated'",
+            "lint.xcstrings: error: key 'h.percent' [en]: '% ' is not a placeholder; write '%%' for a percent sign",
+        ])
+    }
+
+    func testRequestedLocalesMustAllBePresent() throws {
+        let catalog = try Fixture.catalog("lint.xcstrings")
+        let findings = CatalogLint.lint(catalog, path: "lint.xcstrings", locales: ["en", "ja"])
+        XCTAssertEqual(findings.filter { $0.locale == "ja" }.count, catalog.entries.count)
+        XCTAssertTrue(findings.allSatisfy { $0.locale != "ko" })
+    }
+
+    func testUnreadableCatalogIsOneFinding() {
+        let findings = CatalogLint.lint(path: "/nonexistent/x.xcstrings")
+        XCTAssertEqual(findings.map(\.description),
+                       ["/nonexistent/x.xcstrings: error: cannot read the catalog: No such file or directory"])
+    }
+
+    func testParticleMarkerProblems() {
+        XCTAssertEqual(KoreanParticles.markerProblems(in: "%1$@(은)는 %2$@(으)로"), [])
+        XCTAssertEqual(KoreanParticles.markerProblems(in: "%1$@을(를)"),
+                       ["'을(를)' is not a particle marker chartpipe resolves; write (을)를"])
+        XCTAssertEqual(KoreanParticles.markerProblems(in: "%1$@(가)"),
+                       ["'@(가)' is not a particle marker chartpipe resolves; write (이)가"])
+        XCTAssertEqual(KoreanParticles.markerProblems(in: "매출(원)"), [])
+    }
+}

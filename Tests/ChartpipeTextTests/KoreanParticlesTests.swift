@@ -1,0 +1,140 @@
+@testable import ChartpipeText
+import XCTest
+
+/// Each case is a text with a marker and what a Korean reader expects.
+final class KoreanParticlesTests: XCTestCase {
+    private func check(_ cases: [(String, String)], file: StaticString = #filePath, line: UInt = #line) {
+        for (written, expected) in cases {
+            XCTAssertEqual(KoreanParticles.resolve(in: written), expected, "resolving \(written)", file: file, line: line)
+        }
+    }
+
+    func testDigitsReadInSinoKorean() {
+        check([
+            ("0(이)가", "0이"),  // 영
+            ("1(이)가", "1이"),  // 일
+            ("2(이)가", "2가"),  // 이
+            ("3(이)가", "3이"),  // 삼
+            ("4(이)가", "4가"),  // 사
+            ("5(은)는", "5는"),  // 오
+            ("6(은)는", "6은"),  // 육
+            ("7(을)를", "7을"),  // 칠
+            ("8(을)를", "8을"),  // 팔
+            ("9(과)와", "9와"),  // 구
+            ("12(이)가", "12가"),  // 십이
+            ("1,234(은)는", "1,234는"),  // 천이백삼십사
+        ])
+    }
+
+    func testTrailingPowersOfTen() {
+        check([
+            ("10(이)가", "10이"),  // 십
+            ("20(은)는", "20은"),  // 이십
+            ("100(이)가", "100이"),  // 백
+            ("1,200(을)를", "1,200을"),  // 천이백
+            ("1000(이)가", "1000이"),  // 천
+            ("10000(이)가", "10000이"),  // 만
+            ("100000(이)가", "100000이"),  // 십만
+            ("100,000,000(이)가", "100,000,000이"),  // 억
+            ("1,000,000,000,000(이)가", "1,000,000,000,000가"),  // 조
+        ])
+    }
+
+    func testDecimalsReadTheLastDigit() {
+        check([
+            ("3.5(이)가", "3.5가"),  // 삼 점 오
+            ("0.3(이)가", "0.3이"),  // 영 점 삼
+            ("1.0(이)가", "1.0이"),  // 일 점 영
+            ("2.1(으)로", "2.1로"),  // 이 점 일: ㄹ takes 로
+            ("1,234.56(은)는", "1,234.56은"),  // … 오육
+        ])
+    }
+
+    func testPercentAndTheRieulRule() {
+        check([
+            ("12.5%(이)가", "12.5%가"),  // 퍼센트
+            ("10%(을)를", "10%를"),
+            ("12.5%(으)로", "12.5%로"),
+            ("1(으)로", "1로"),  // 일
+            ("3(으)로", "3으로"),  // 삼
+            ("7(으)로", "7로"),  // 칠
+            ("10(으)로", "10으로"),  // 십
+            ("서울(으)로", "서울로"),
+            ("매출(으)로", "매출로"),
+            ("집(으)로", "집으로"),
+            ("학교(으)로", "학교로"),
+        ])
+    }
+
+    func testHangulWordsAndUnits() {
+        check([
+            ("60분(이)가", "60분이"),
+            ("3시간(으)로", "3시간으로"),
+            ("1,200원(을)를", "1,200원을"),
+            ("5킬로미터(으)로", "5킬로미터로"),
+            ("섭씨 21.5도(이)가", "섭씨 21.5도가"),
+            ("10일(으)로", "10일로"),
+            ("1.2만(이)가", "1.2만이"),
+            ("3억(으)로", "3억으로"),
+            ("매출(과)와 비용", "매출과 비용"),
+            ("비용(과)와 매출", "비용과 매출"),
+            ("가격(은)는", "가격은"),
+            ("아시아(은)는", "아시아는"),
+        ])
+    }
+
+    func testCurrencySymbolsAreReadAfterTheAmount() {
+        check([
+            ("US$1,200(이)가", "US$1,200가"),  // 천이백 달러
+            ("₩1,200(으)로", "₩1,200으로"),  // 천이백 원
+            ("$5(은)는", "$5는"),  // 오 달러
+            ("CN¥30(이)가", "CN¥30이"),  // 삼십 위안
+            ("US$1.2만(으)로", "US$1.2만로"),  // 1.2만 달러
+        ])
+    }
+
+    func testAcronymsReadLetterByLetter() {
+        check([
+            ("CPU(이)가", "CPU가"),  // 유
+            ("URL(이)가", "URL이"),  // 엘
+            ("URL(으)로", "URL로"),
+            ("M(을)를", "M을"),  // 엠
+            ("GPU(은)는", "GPU는"),
+            ("RAM(이)가", "RAM이"),  // 엠
+            ("API(과)와", "API와"),  // 아이
+        ])
+    }
+
+    func testUnknownReadingsKeepTheMarker() {
+        check([
+            ("Revenue(이)가", "Revenue(이)가"),
+            ("Sales(은)는", "Sales(은)는"),
+            ("iPhone(을)를", "iPhone(을)를"),
+            ("销售(이)가", "销售(이)가"),
+            ("(이)가", "(이)가"),
+        ])
+    }
+
+    func testQuotesAndOtherMarkers() {
+        check([
+            ("'매출'(이)가", "'매출'이"),
+            ("“서울”(으)로", "“서울”로"),
+            ("학생(이)에요", "학생이에요"),
+            ("의사(이)에요", "의사예요"),
+            ("사과(이)나", "사과나"),
+            ("수박(이)나", "수박이나"),
+            ("민준(아)야", "민준아"),
+            ("만들(으)면", "만들면"),
+            ("먹(으)면", "먹으면"),
+            ("매출(원)", "매출(원)"),
+        ])
+    }
+
+    func testEndingOfText() {
+        XCTAssertEqual(KoreanParticles.ending(of: "강"), .consonant)
+        XCTAssertEqual(KoreanParticles.ending(of: "달"), .rieul)
+        XCTAssertEqual(KoreanParticles.ending(of: "바다"), .vowel)
+        XCTAssertNil(KoreanParticles.ending(of: "data"))
+        XCTAssertNil(KoreanParticles.ending(of: ""))
+    }
+}

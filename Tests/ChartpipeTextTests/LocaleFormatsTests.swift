@@ -1,0 +1,131 @@
+import ChartpipeText
+import XCTest
+
+final class LocaleFormatsTests: XCTestCase {
+    let en = LocaleFormats(locale: "en")
+    let zh = LocaleFormats(locale: "zh-Hans")
+    let ko = LocaleFormats(locale: "ko")
+    /// 2026-06-06T00:00:00Z.
+    let june6: Double = 1_780_704_000_000
+
+    func testNumbersWithPrecision() {
+        XCTAssertEqual(en.number(1234.5, precision: .fractionDigits(2)), "1,234.50")
+        XCTAssertEqual(zh.number(1234.5, precision: .fractionDigits(2)), "1,234.50")
+        XCTAssertEqual(ko.number(1234.5, precision: .fractionDigits(2)), "1,234.50")
+        XCTAssertEqual(en.number(1234.5678, precision: .maxFractionDigits(1)), "1,234.6")
+        XCTAssertEqual(en.number(2.0, precision: .maxFractionDigits(1)), "2")
+        XCTAssertEqual(en.number(0.012345, precision: .significantDigits(3)), "0.0123")
+        XCTAssertEqual(ko.integer(1_234_567), "1,234,567")
+        XCTAssertEqual(en.number(-3.25), "-3.25")
+    }
+
+    func testCompactNumbers() {
+        XCTAssertEqual(en.compact(12_345), "12K")
+        XCTAssertEqual(zh.compact(12_345), "1.2万")
+        XCTAssertEqual(ko.compact(12_345), "1.2만")
+        XCTAssertEqual(en.compact(1_234_567), "1.2M")
+        XCTAssertEqual(ko.compact(123_456_789), "1.2억")
+        XCTAssertEqual(zh.compact(123_456_789), "1.2亿")
+    }
+
+    func testCurrencies() {
+        XCTAssertEqual(en.currency(1234.56, code: "USD"), "$1,234.56")
+        XCTAssertEqual(zh.currency(1234.56, code: "USD"), "US$1,234.56")
+        XCTAssertEqual(ko.currency(1234.56, code: "USD"), "US$1,234.56")
+        XCTAssertEqual(ko.currency(1234.56, code: "KRW"), "₩1,235")
+        XCTAssertEqual(zh.currency(1234.56, code: "CNY"), "¥1,234.56")
+        XCTAssertEqual(en.currency(1200, code: "USD", precision: .integer), "$1,200")
+    }
+
+    func testPercents() {
+        XCTAssertEqual(en.percent(12.5), "12.5%")
+        XCTAssertEqual(zh.percent(12.5), "12.5%")
+        XCTAssertEqual(ko.percent(12.5), "12.5%")
+        XCTAssertEqual(en.percent(-3.04, precision: .fractionDigits(1)), "-3.0%")
+    }
+
+    func testUnitsAreSpelledOut() {
+        XCTAssertEqual(en.measure(60, unit: "duration-minute"), "60 minutes")
+        XCTAssertEqual(zh.measure(60, unit: "duration-minute"), "60分钟")
+        XCTAssertEqual(ko.measure(60, unit: "duration-minute"), "60분")
+        XCTAssertEqual(en.measure(1, unit: "duration-minute"), "1 minute")
+        XCTAssertEqual(en.measure(3, unit: "length-kilometer"), "3 kilometers")
+        XCTAssertEqual(zh.measure(3, unit: "length-kilometer"), "3公里")
+        XCTAssertEqual(ko.measure(3, unit: "length-kilometer"), "3킬로미터")
+        XCTAssertEqual(en.measure(21.5, unit: "temperature-celsius"), "21.5 degrees Celsius")
+        XCTAssertEqual(zh.measure(21.5, unit: "temperature-celsius"), "21.5摄氏度")
+        XCTAssertEqual(ko.measure(21.5, unit: "temperature-celsius"), "섭씨 21.5도")
+        XCTAssertEqual(ko.measure(3, unit: "energy-kilowatt-hour"), "3킬로와트시")
+    }
+
+    func testQuantityFollowsThePipelineUnit() {
+        XCTAssertEqual(en.quantity(1200, unit: "USD", precision: .integer), "$1,200")
+        XCTAssertEqual(ko.quantity(45, unit: "percent"), "45%")
+        XCTAssertEqual(zh.quantity(90, unit: "duration-minute"), "90分钟")
+        XCTAssertEqual(en.quantity(1500, unit: nil), "1,500")
+        XCTAssertTrue(LocaleFormats.isKnownUnit("duration-minute"))
+        XCTAssertTrue(LocaleFormats.isKnownUnit("KRW"))
+        XCTAssertFalse(LocaleFormats.isKnownUnit("duration-fortnightly"))
+        // An unknown unit still shows the value rather than failing.
+        XCTAssertEqual(en.measure(2, unit: "duration-fortnightly"), "2 duration-fortnightly")
+    }
+
+    func testDatesSpellTheMonth() {
+        XCTAssertEqual(en.date(millis: june6), "June 6")
+        XCTAssertEqual(zh.date(millis: june6), "6月6日")
+        XCTAssertEqual(ko.date(millis: june6), "6월 6일")
+        XCTAssertEqual(en.date(millis: june6, style: .yearMonthDay), "June 6, 2026")
+        XCTAssertEqual(zh.date(millis: june6, style: .yearMonthDay), "2026年6月6日")
+        XCTAssertEqual(ko.date(millis: june6, style: .yearMonthDay), "2026년 6월 6일")
+        XCTAssertEqual(en.date(millis: june6, style: .yearMonth), "June 2026")
+        XCTAssertEqual(ko.date(millis: june6, style: .yearMonth), "2026년 6월")
+        XCTAssertEqual(zh.date(millis: june6, style: .year), "2026年")
+    }
+
+    func testDateTimesAndZones() {
+        let afternoon = june6 + 13 * 3_600_000
+        XCTAssertEqual(en.date(millis: afternoon, style: .yearMonthDayTime), "June 6, 2026 at 1:00\u{202F}PM")  // CLDR 42 puts a narrow no-break space before PM
+        XCTAssertEqual(zh.date(millis: afternoon, style: .yearMonthDayTime), "2026年6月6日 13:00")
+        XCTAssertEqual(ko.date(millis: afternoon, style: .yearMonthDayTime), "2026년 6월 6일 오후 1:00")
+        // Midnight UTC is still June 5 in Los Angeles and already 9 AM in Seoul.
+        XCTAssertEqual(en.date(millis: june6, zone: "America/Los_Angeles"), "June 5")
+        XCTAssertEqual(ko.date(millis: june6, style: .monthDayTime, zone: "Asia/Seoul"), "6월 6일 오전 9:00")
+    }
+
+    func testLists() {
+        XCTAssertEqual(en.list(["Asia", "Europe", "Africa"]), "Asia, Europe, and Africa")
+        XCTAssertEqual(zh.list(["亚洲", "欧洲", "非洲"]), "亚洲、欧洲和非洲")
+        XCTAssertEqual(ko.list(["아시아", "유럽", "아프리카"]), "아시아, 유럽 및 아프리카")
+        XCTAssertEqual(en.list(["Asia", "Europe"]), "Asia and Europe")
+        XCTAssertEqual(en.list(["Asia", "Europe"], conjunction: .or), "Asia or Europe")
+        XCTAssertEqual(ko.list(["매출"]), "매출")
+        XCTAssertEqual(en.list([]), "")
+    }
+
+    func testPluralCategoriesCountVisibleDigits() {
+        XCTAssertEqual(en.pluralCategory(1), .one)
+        XCTAssertEqual(en.pluralCategory(1, fractionDigits: 1), .other)
+        XCTAssertEqual(en.pluralCategory(2), .other)
+        XCTAssertEqual(ko.pluralCategory(1), .other)
+        XCTAssertEqual(LocaleFormats(locale: "ru").pluralCategory(3), .few)
+        XCTAssertEqual(LocaleFormats(locale: "ru").pluralCategory(5), .many)
+        XCTAssertEqual(LocaleFormats(locale: "fr").pluralCategory(0), .one)
+        XCTAssertEqual(PluralRules.forLocale("ru")?.categories, [.one, .few, .many, .other])
+        XCTAssertEqual(PluralRules.forLocale("zh-Hans")?.categories, [.other])
+    }
+
+    func testFormattingFromManyThreadsAgreesWithOneThread() {
+        let locales = ["en", "zh-Hans", "ko", "ru"]
+        let start = june6
+        @Sendable func work(_ i: Int) -> String {
+            let f = LocaleFormats(locale: locales[i % locales.count])
+            return [f.number(Double(i) * 1.25, precision: .fractionDigits(2)), f.compact(Double(i * 997)),
+                    f.measure(Double(i), unit: "duration-minute"), f.date(millis: start + Double(i) * 86_400_000),
+                    f.list(["a", "b", "c"]), f.pluralCategory(Double(i)).rawValue].joined(separator: "|")
+        }
+        let expected = (0..<400).map(work)
+        let results = ResultBox(count: 400)
+        DispatchQueue.concurrentPerform(iterations: 400) { i in results.set(i, work(i)) }
+        XCTAssertEqual(results.values, expected)
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class ChartpipeTextTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
