@@ -42,6 +42,7 @@ let package = Package(
         .systemLibrary(name: "CSndFile", path: "Sources/CSndFile",
                        pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         stage("Sonify", ["CSndFile"]),
+        stage("Describe", ["ChartpipeText"]),
         .executableTarget(name: "chartpipe",
                           dependencies: ["ChartpipeCore", "Aggregate", "Downsample", "Trend"],
                           swiftSettings: swiftSettings),
@@ -55,6 +56,7 @@ let package = Package(
         tests("DownsampleTests", ["Downsample"]),
         tests("TrendTests", ["Trend"]),
         tests("SonifyTests", ["Sonify"]),
+        tests("DescribeTests", ["Describe", "Aggregate", "Downsample", "Trend"]),
         tests("EndToEndTests", ["ChartpipeCore"]),
     ]
 )

@@ -1,0 +1,2 @@
+// The Describe stage lands here.
+import ChartpipeCore
