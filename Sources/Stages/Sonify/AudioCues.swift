@@ -1,0 +1,99 @@
+/// A timed text cue of the audio graph: the label of the point (or points) sounding.
+public struct AudioCue: Sendable, Equatable {
+    /// `series-K-point-I`, 0-based like the points of the description, naming the first point.
+    public var identifier: String
+    /// First frame of the cue.
+    public var start: Int
+    /// The frame after the cue.
+    public var end: Int
+    public var series: Int
+    /// The points the cue speaks for.
+    public var points: Range<Int>
+    /// The cue's text, not yet escaped.
+    public var text: String
+}
+
+/// The WebVTT cues of an audio graph in one locale.
+///
+/// One cue per point; points that follow one another within `groupingSeconds` share a cue (a
+/// segment), so captions stay readable. A segment of up to `listedLabels` points lists every
+/// label, one per line; a longer one shows its first and last labels around an ellipsis.
+public enum AudioCues {
+    /// Points closer than this (from the first point of a cue) share the cue.
+    public static let groupingSeconds = 0.25
+    /// Most labels a segment cue lists in full.
+    public static let listedLabels = 3
+
+    /// The cues for `timeline`, with `labels[series][point]` as text.
+    public static func cues(timeline: AudioTimeline, labels: [[String]]) -> [AudioCue] {
+        let grouping = Int((groupingSeconds * Double(timeline.sampleRate)).rounded())
+        var cues: [AudioCue] = []
+        for (k, lane) in timeline.series.enumerated() {
+            let frames = lane.pointFrames
+            let names = k < labels.count ? labels[k] : []
+            var i = 0
+            while i < frames.count {
+                var j = i + 1
+                while j < frames.count, frames[j] - frames[i] < grouping { j += 1 }
+                let end = j < frames.count ? frames[j] : lane.endFrame
+                let texts = (i..<j).map { $0 < names.count ? oneLine(names[$0]) : "" }
+                let text = texts.count <= listedLabels
+                    ? texts.joined(separator: "\n")
+                    : [texts[0], "…", texts[texts.count - 1]].joined(separator: "\n")
+                cues.append(AudioCue(identifier: "series-\(k)-point-\(i)", start: frames[i], end: end, series: k,
+                                     points: i..<j, text: text))
+                i = j
+            }
+        }
+        return cues
+    }
+
+    /// A label on one line: line breaks separate the labels of a segment cue.
+    static func oneLine(_ label: String) -> String {
+        String(String.UnicodeScalarView(label.unicodeScalars.map { "\n\r\u{2028}\u{2029}".unicodeScalars.contains($0) ? " " : $0 }))
+    }
+
+    /// The WebVTT document of `cues`. Start times round down and end times up to the millisecond,
+    /// so a cue always covers its sound.
+    public static func webVTT(_ cues: [AudioCue], sampleRate: Int) -> String {
+        var out = "WEBVTT\n"
+        for cue in cues {
+            let start = cue.start * 1000 / sampleRate
+            let end = max(start + 1, (cue.end * 1000 + sampleRate - 1) / sampleRate)
+            out += "\n" + cue.identifier + "\n" + timestamp(milliseconds: start) + " --> " + timestamp(milliseconds: end) + "\n"
+            let lines = cue.text.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }
+            // A blank line would end the cue early, so empty lines become a single space.
+            out += lines.map { $0.isEmpty ? " " : $0 }.joined(separator: "\n") + "\n"
+        }
+        return out
+    }
+
+    /// Cue text with WebVTT's markup characters escaped and line breaks flattened (W3C WebVTT §4.2.2).
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for ch in text.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\n", "\r", "\u{2028}", "\u{2029}": out += " "
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// `hh:mm:ss.ttt`.
+    static func timestamp(milliseconds: Int) -> String {
+        let ms = milliseconds % 1000
+        let totalSeconds = milliseconds / 1000
+        return pad(totalSeconds / 3600, 2) + ":" + pad(totalSeconds / 60 % 60, 2) + ":" + pad(totalSeconds % 60, 2)
+            + "." + pad(ms, 3)
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

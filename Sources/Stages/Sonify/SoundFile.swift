@@ -1,0 +1,198 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import CSndFile
+import ChartpipeCore
+
+/// An audio file format the stage writes through libsndfile.
+public enum AudioFormat: String, Sendable, CaseIterable {
+    /// RIFF WAVE, 16-bit PCM.
+    case wav
+    /// MPEG-1 Layer III (LAME through libsndfile).
+    case mp3
+    /// FLAC, 16-bit, lossless.
+    case flac
+    /// Ogg Vorbis.
+    case ogg
+
+    /// The file name extension.
+    public var fileExtension: String { rawValue }
+
+    /// Sample rates the format accepts; nil means any the stage allows.
+    public var sampleRates: Set<Int>? {
+        switch self {
+        case .mp3: return [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]
+        default: return nil
+        }
+    }
+
+    var sndfileFormat: Int32 {
+        switch self {
+        case .wav: return Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        case .mp3: return Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III)
+        case .flac: return Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
+        case .ogg: return Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)
+        }
+    }
+
+    /// Lossy encoders take float samples: libsndfile 1.2's 16-bit path into LAME reads
+    /// uninitialised memory, which makes MP3 bytes differ from run to run.
+    var takesFloat: Bool { self == .mp3 || self == .ogg }
+}
+
+/// A failure of libsndfile, with its message.
+public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Encodes and decodes audio in memory through libsndfile's virtual I/O.
+///
+/// Encoded bytes are identical across runs for every format: libsndfile gives each Ogg stream a
+/// time-seeded serial number, which `encode` replaces with a fixed one.
+public enum SoundFile {
+    /// The serial number of every Ogg stream we write.
+    public static let oggSerial: UInt32 = 0x6368_7274
+
+    /// Encodes interleaved 16-bit samples of `channels` channels at `sampleRate`.
+    public static func encode(_ pcm: [Int16], channels: Int, sampleRate: Int, format: AudioFormat) throws(SoundFileError) -> [UInt8] {
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = Int32(channels)
+        info.format = format.sndfileFormat
+        let file = MemoryFile()
+        let handle = try SoundFileHandle(file: file, mode: Int32(SFM_WRITE), info: &info)
+        let frames = pcm.count / max(1, channels)
+        if format.takesFloat {
+            let scale: Float = 1 / 32768
+            let floats = pcm.map { Float($0) * scale }
+            try handle.write(floats, frames: frames)
+        } else {
+            try handle.write(pcm, frames: frames)
+        }
+        try handle.close()
+        return format == .ogg ? OggPages.settingSerial(oggSerial, in: file.bytes) : file.bytes
+    }
+
+    /// Decoded audio: interleaved samples in −1…1.
+    public struct Decoded: Sendable {
+        public var frames: Int
+        public var channels: Int
+        public var sampleRate: Int
+        public var samples: [Float]
+    }
+
+    /// Decodes any format libsndfile reads.
+    public static func decode(_ bytes: [UInt8]) throws(SoundFileError) -> Decoded {
+        var info = SF_INFO()
+        let file = MemoryFile(bytes)
+        let handle = try SoundFileHandle(file: file, mode: Int32(SFM_READ), info: &info)
+        let channels = Int(info.channels)
+        var samples = [Float](repeating: 0, count: Int(info.frames) * channels)
+        let read = handle.read(into: &samples, frames: Int(info.frames))
+        try handle.close()
+        samples.removeLast(samples.count - read * channels)
+        return Decoded(frames: read, channels: channels, sampleRate: Int(info.samplerate), samples: samples)
+    }
+}
+
+/// A growable byte buffer that libsndfile reads and writes through its virtual I/O callbacks.
+final class MemoryFile {
+    var bytes: [UInt8]
+    var position = 0
+
+    init(_ bytes: [UInt8] = []) { self.bytes = bytes }
+
+    /// The callbacks find the buffer through the user-data pointer; they capture nothing.
+    static let io = SF_VIRTUAL_IO(
+        get_filelen: { user in MemoryFile.from(user).map { sf_count_t($0.bytes.count) } ?? -1 },
+        seek: { offset, whence, user in
+            guard let file = MemoryFile.from(user) else { return -1 }
+            let base: Int
+            switch whence {
+            case SEEK_CUR: base = file.position
+            case SEEK_END: base = file.bytes.count
+            default: base = 0
+            }
+            let target = base + Int(offset)
+            guard target >= 0 else { return -1 }
+            file.position = target
+            return sf_count_t(target)
+        },
+        read: { pointer, count, user in
+            guard let file = MemoryFile.from(user), let pointer else { return 0 }
+            let n = max(0, min(Int(count), file.bytes.count - file.position))
+            file.bytes.withUnsafeBytes { source in
+                if n > 0, let base = source.baseAddress {
+                    pointer.copyMemory(from: base + file.position, byteCount: n)
+                }
+            }
+            file.position += n
+            return sf_count_t(n)
+        },
+        write: { pointer, count, user in
+            guard let file = MemoryFile.from(user), let pointer else { return 0 }
+            let n = Int(count)
+            let end = file.position + n
+            if end > file.bytes.count { file.bytes.append(contentsOf: repeatElement(0, count: end - file.bytes.count)) }
+            file.bytes.withUnsafeMutableBytes { target in
+                if n > 0, let base = target.baseAddress {
+                    (base + file.position).copyMemory(from: pointer, byteCount: n)
+                }
+            }
+            file.position = end
+            return sf_count_t(n)
+        },
+        tell: { user in MemoryFile.from(user).map { sf_count_t($0.position) } ?? -1 }
+    )
+
+    static func from(_ user: UnsafeMutableRawPointer?) -> MemoryFile? {
+        user.map { Unmanaged<MemoryFile>.fromOpaque($0).takeUnretainedValue() }
+    }
+}
+
+/// Owns one SNDFILE* over a `MemoryFile`; the pointer never leaves this file.
+private final class SoundFileHandle {
+    private var handle: OpaquePointer?
+    private let file: MemoryFile
+    private var io = MemoryFile.io
+
+    init(file: MemoryFile, mode: Int32, info: inout SF_INFO) throws(SoundFileError) {
+        self.file = file
+        handle = sf_open_virtual(&io, mode, &info, Unmanaged.passUnretained(file).toOpaque())
+        guard handle != nil else { throw SoundFileError("libsndfile: " + String(cString: sf_strerror(nil))) }
+    }
+
+    deinit { if let handle { sf_close(handle) } }
+
+    func write(_ samples: [Int16], frames: Int) throws(SoundFileError) {
+        let written = samples.withUnsafeBufferPointer { sf_writef_short(handle, $0.baseAddress, sf_count_t(frames)) }
+        try check(written, frames)
+    }
+
+    func write(_ samples: [Float], frames: Int) throws(SoundFileError) {
+        let written = samples.withUnsafeBufferPointer { sf_writef_float(handle, $0.baseAddress, sf_count_t(frames)) }
+        try check(written, frames)
+    }
+
+    /// Reads up to `frames` frames; returns how many were read.
+    func read(into samples: inout [Float], frames: Int) -> Int {
+        Int(samples.withUnsafeMutableBufferPointer { sf_readf_float(handle, $0.baseAddress, sf_count_t(frames)) })
+    }
+
+    func close() throws(SoundFileError) {
+        guard let open = handle else { return }
+        handle = nil
+        let status = sf_close(open)
+        guard status == 0 else { throw SoundFileError("libsndfile: " + String(cString: sf_error_number(status))) }
+    }
+
+    private func check(_ written: sf_count_t, _ frames: Int) throws(SoundFileError) {
+        guard Int(written) == frames else {
+            throw SoundFileError("libsndfile wrote \(written) of \(frames) frames: " + String(cString: sf_strerror(handle)))
+        }
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class SonifyTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

@@ -1,0 +1,416 @@
+import XCTest
+import ChartpipeCore
+@testable import Sonify
+
+/// Checks the audio graph by decoding what the stage writes and measuring it: pitch by zero
+/// crossings, pan by channel energy, silence and clicks by sample values, length by frames.
+final class SonifyTests: XCTestCase {
+    // MARK: Fixtures built in code (the checks are analytic, so no reference files are needed)
+
+    /// A walk of `count` values in 0…100 whose steps stay under an octave of pitch, from a fixed seed.
+    static func walk(_ count: Int, seed: UInt64) -> [Double] {
+        var state = seed
+        var value = 50.0
+        return (0..<count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let step = Double(state >> 11) / Double(1 << 53) * 50 - 25
+            value = min(100, max(0, value + step))
+            return value
+        }
+    }
+
+    /// Uneven x: every third gap is longer, so timing by x is distinguishable from timing by index.
+    static func unevenX(_ count: Int) -> [Double] {
+        var x = 0.0
+        return (0..<count).map { i in
+            defer { x += i % 3 == 2 ? 16 : 10 }
+            return x
+        }
+    }
+
+    static func series(_ name: String, _ y: [Double], x: [Double]? = nil) -> Series {
+        Series(name: name, x: x ?? unevenX(y.count), y: y, firstRecord: Array(y.indices), lastRecord: Array(y.indices))
+    }
+
+    static func context(_ series: [Series], mark: Mark = .line, range: ClosedRange<Double>? = nil,
+                        locales: [String] = ["en"], labels: [String: [[String]]]? = nil) -> ChartContext {
+        let chart = ChartSpec(id: "c", title: "C", mark: mark,
+                              source: SourceSpec(path: "/dev/null", displayPath: "data.csv", format: .csv),
+                              x: XSpec(field: "x", type: .number), y: YSpec(fields: ["y"], range: range),
+                              location: SourceLocation(path: "test.pipeline", line: 3, column: 5))
+        var context = ChartContext(chart: chart, run: RunInfo(locales: locales, pipelineDirectory: "/tmp", pipelineName: "t"),
+                                   data: SeriesSet(xType: .number, series: series))
+        let made = Dictionary(uniqueKeysWithValues: locales.map { locale in
+            (locale, series.enumerated().map { k, s in s.y.indices.map { "\(locale) s\(k) p\($0)" } })
+        })
+        context[PointLabelsKey.self] = labels ?? made
+        return context
+    }
+
+    /// Runs the stage and decodes its WAV.
+    func renderWAV(_ stage: Sonify, _ context: inout ChartContext) throws -> SoundFile.Decoded {
+        try stage.run(&context)
+        let wav = try XCTUnwrap(context.artifacts.first { $0.path == "audio.wav" })
+        XCTAssertEqual(Array(wav.bytes.prefix(4)), Array("RIFF".utf8))
+        return try SoundFile.decode(wav.bytes)
+    }
+
+    static func channel(_ d: SoundFile.Decoded, _ c: Int) -> [Double] {
+        stride(from: c, to: d.samples.count, by: d.channels).map { Double(d.samples[$0]) }
+    }
+
+    static func mono(_ d: SoundFile.Decoded) -> [Double] {
+        (0..<d.frames).map { Double(d.samples[2 * $0]) + Double(d.samples[2 * $0 + 1]) }
+    }
+
+    /// Upward zero crossings at fractional frame positions (linear interpolation) inside `range`.
+    static func upwardCrossings(_ s: [Double], _ range: Range<Int>) -> [Double] {
+        var out: [Double] = []
+        for n in max(1, range.lowerBound)..<min(s.count, range.upperBound) where s[n - 1] < 0 && s[n] >= 0 {
+            out.append(Double(n - 1) + s[n - 1] / (s[n - 1] - s[n]))
+        }
+        return out
+    }
+
+    /// Frequency of the one period that contains `frame` (or the first period after it).
+    static func frequency(_ s: [Double], at frame: Int, rate: Int) -> Double? {
+        let crossings = upwardCrossings(s, (frame - rate / 50)..<(frame + rate / 50))
+        guard crossings.count >= 2 else { return nil }
+        // The period around the frame; at the ends of the sound, the nearest whole period.
+        let after = crossings.firstIndex(where: { $0 > Double(frame) }) ?? crossings.count - 1
+        let k = min(max(0, after - 1), crossings.count - 2)
+        return Double(rate) / (crossings[k + 1] - crossings[k])
+    }
+
+    /// Mean frequency over the crossings inside `range`.
+    static func meanFrequency(_ s: [Double], _ range: Range<Int>, rate: Int) -> Double? {
+        let c = upwardCrossings(s, range)
+        guard c.count >= 3, let first = c.first, let last = c.last else { return nil }
+        return Double(rate) * Double(c.count - 1) / (last - first)
+    }
+
+    /// The expected pitch, written out independently of `PitchMap`.
+    static func expectedPitch(_ y: Double, lo: Double, hi: Double, low: Double = 130.81, high: Double = 1046.5) -> Double {
+        low * pow(high / low, (y - lo) / (hi - lo))
+    }
+
+    // MARK: Pitch
+
+    func testGlidePitchAtEveryPointIsWithinTwoPercent() throws {
+        let y = Self.walk(20, seed: 7)
+        var context = Self.context([Self.series("a", y)])
+        let stage = try Sonify(duration: 8, formats: [.wav], earcons: false)
+        let audio = try renderWAV(stage, &context)
+        let timeline = AudioTimeline(data: context.data, duration: 8, sampleRate: 44100, continuous: true)
+        let signal = Self.mono(audio)
+        let lo = y.min() ?? 0, hi = y.max() ?? 1
+        for (i, frame) in timeline.series[0].pointFrames.enumerated() {
+            let measured = try XCTUnwrap(Self.frequency(signal, at: frame, rate: 44100), "no period at point \(i)")
+            let expected = Self.expectedPitch(y[i], lo: lo, hi: hi)
+            XCTAssertEqual(measured / expected, 1, accuracy: 0.02, "point \(i): \(measured) Hz, expected \(expected) Hz")
+        }
+    }
+
+    func testDiscreteTonePitchIsWithinTwoPercent() throws {
+        let y = Self.walk(24, seed: 11)
+        var context = Self.context([Self.series("a", y)], mark: .bar)
+        let stage = try Sonify(duration: 8, formats: [.wav], earcons: false)
+        let audio = try renderWAV(stage, &context)
+        let lane = AudioTimeline(data: context.data, duration: 8, sampleRate: 44100, continuous: false).series[0]
+        let signal = Self.mono(audio)
+        let lo = y.min() ?? 0, hi = y.max() ?? 1
+        for i in y.indices {
+            let onset = lane.pointFrames[i], length = lane.toneFrames[i]
+            XCTAssertGreaterThan(length, 44100 / 20, "tones are long enough to hear a pitch")
+            let measured = try XCTUnwrap(Self.meanFrequency(signal, (onset + length / 4)..<(onset + 3 * length / 4), rate: 44100))
+            XCTAssertEqual(measured / Self.expectedPitch(y[i], lo: lo, hi: hi), 1, accuracy: 0.02, "point \(i)")
+            // Silence just before each onset: a tone per point, not one held tone.
+            if i > 0 { XCTAssertEqual(signal[onset - 1], 0, accuracy: 1e-4, "point \(i)") }
+        }
+    }
+
+    func testFixedRangeAndConstantSeries() throws {
+        let map = PitchMap(low: 130.81, high: 1046.5, domain: 0...100)
+        XCTAssertEqual(map.frequency(of: 0), 130.81, accuracy: 1e-9)
+        XCTAssertEqual(map.frequency(of: 100), 1046.5, accuracy: 1e-9)
+        XCTAssertEqual(map.frequency(of: 50), (130.81 * 1046.5).squareRoot(), accuracy: 1e-9, "log scale: the middle value is the geometric mean")
+        XCTAssertEqual(map.frequency(of: 150), 1046.5, accuracy: 1e-9, "clamped above a fixed range")
+        XCTAssertEqual(PitchMap.domain(fixed: nil, series: [Self.series("a", [3, .nan, 9]), Self.series("b", [-1, 2, 4])]), -1...9,
+                       "auto range spans every series")
+        let constant = PitchMap(low: 200, high: 800, domain: 5...5)
+        XCTAssertEqual(constant.frequency(of: 5), 400, accuracy: 1e-9, "a constant series sounds the middle pitch")
+
+        // The stage uses the chart's fixed range: 25 of 0…100 is a quarter of the way up, log-wise.
+        var context = Self.context([Self.series("a", Array(repeating: 25, count: 20))], range: 0...100)
+        let audio = try renderWAV(try Sonify(formats: [.wav], earcons: false), &context)
+        let measured = try XCTUnwrap(Self.meanFrequency(Self.mono(audio), 44100..<88200, rate: 44100))
+        XCTAssertEqual(measured / Self.expectedPitch(25, lo: 0, hi: 100), 1, accuracy: 0.005)
+    }
+
+    func testFastSine() {
+        var worst = 0.0
+        for i in 0...20000 {
+            let x = -Double.pi + 2 * Double.pi * Double(i) / 20000
+            worst = max(worst, abs(FastSine.sinWrapped(x) - sin(x)))
+        }
+        XCTAssertLessThan(worst, 1e-7)
+        XCTAssertEqual(FastSine.sin(100.5), sin(100.5), accuracy: 1e-7)
+    }
+
+    // MARK: Pan, silence, clicks, length
+
+    func testPanMovesFromLeftToRightOverEachSeries() throws {
+        var context = Self.context([Self.series("a", Self.walk(30, seed: 1)), Self.series("b", Self.walk(30, seed: 2))])
+        let audio = try renderWAV(try Sonify(duration: 4, formats: [.wav], earcons: false), &context)
+        let left = Self.channel(audio, 0), right = Self.channel(audio, 1)
+        let timeline = AudioTimeline(data: context.data, duration: 4, sampleRate: 44100, continuous: true)
+        for lane in timeline.series {
+            let window = 44100 / 4
+            var shares: [Double] = []
+            for start in stride(from: lane.startFrame, to: lane.endFrame - window + 1, by: window) {
+                var l = 0.0, r = 0.0
+                for n in start..<(start + window) { l += left[n] * left[n]; r += right[n] * right[n] }
+                shares.append(r / (l + r))
+            }
+            XCTAssertLessThan(shares.first ?? 1, 0.1)
+            XCTAssertGreaterThan(shares.last ?? 0, 0.9)
+            for (a, b) in zip(shares, shares.dropFirst()) { XCTAssertGreaterThan(b, a, "right share rises: \(shares)") }
+        }
+        let noPan = Self.context([Self.series("a", Self.walk(30, seed: 1))])
+        var centred = noPan
+        let flat = try renderWAV(try Sonify(duration: 4, pan: false, formats: [.wav]), &centred)
+        XCTAssertEqual(Self.channel(flat, 0), Self.channel(flat, 1), "pan: false plays both channels alike")
+    }
+
+    func testGapsAndSeriesBoundariesAreSilent() throws {
+        var y = Self.walk(30, seed: 3)
+        for i in 10..<14 { y[i] = .nan }
+        for mark in [Mark.line, .point] {
+            var context = Self.context([Self.series("a", y), Self.series("b", Self.walk(30, seed: 4))], mark: mark)
+            let audio = try renderWAV(try Sonify(duration: 6, formats: [.wav]), &context)
+            let timeline = AudioTimeline(data: context.data, duration: 6, sampleRate: 44100, continuous: mark.isContinuous)
+            let lane = timeline.series[0]
+            let fade = Int(AudioGraph.glideFadeSeconds * 44100) + 1
+            let gapStart = mark.isContinuous ? lane.pointFrames[9] + fade : lane.pointFrames[9] + lane.toneFrames[9]
+            let gapEnd = lane.pointFrames[14] - (mark.isContinuous ? fade : 0)
+            XCTAssertGreaterThan(gapEnd - gapStart, 44100 / 2)
+            let threshold = pow(10, -60.0 / 20)
+            let between = lane.endFrame..<timeline.series[1].startFrame
+            XCTAssertEqual(between.count, Int((0.7 * 44100).rounded()))
+            for n in Array(gapStart..<gapEnd) + Array(between) {
+                XCTAssertLessThan(abs(audio.samples[2 * n]), Float(threshold), "\(mark) frame \(n)")
+                XCTAssertLessThan(abs(audio.samples[2 * n + 1]), Float(threshold), "\(mark) frame \(n)")
+            }
+            // And the points on either side of the gap do sound.
+            let level = (lane.pointFrames[15]..<(lane.pointFrames[15] + 400)).map { abs(audio.samples[2 * $0]) + abs(audio.samples[2 * $0 + 1]) }
+            XCTAssertGreaterThan(level.max() ?? 0, 0.1)
+        }
+    }
+
+    func testNoSampleStepExceedsTheHighestFrequencyAtFullAmplitude() throws {
+        // Steep jumps between extremes, a gap, a lone point between gaps, two series, earcons on.
+        var y = (0..<40).map { $0 % 2 == 0 ? 0.0 : 100.0 }
+        y[20] = .nan; y[22] = .nan
+        for mark in [Mark.line, .bar] {
+            for rate in [22050, 44100] {
+                var context = Self.context([Self.series("a", y), Self.series("b", Self.walk(40, seed: 5))], mark: mark)
+                let audio = try renderWAV(try Sonify(duration: 3, sampleRate: rate, formats: [.wav]), &context)
+                let earconPitch = min(AudioGraph.maximumEarconRatio * 1046.5, AudioGraph.earconNyquistFraction * Double(rate))
+                let bound = (AudioGraph.toneAmplitude * 2 * Double.pi * 1046.5
+                    + AudioGraph.earconAmplitude * 2 * Double.pi * earconPitch) / Double(rate) * 1.05 + 2.0 / 32767
+                for c in 0..<2 {
+                    let s = Self.channel(audio, c)
+                    var worst = 0.0
+                    for n in 1..<s.count { worst = max(worst, abs(s[n] - s[n - 1])) }
+                    XCTAssertLessThanOrEqual(worst, bound, "\(mark) at \(rate) Hz, channel \(c)")
+                    XCTAssertEqual(s.first ?? 1, 0, accuracy: 1e-4, "starts from silence")
+                    XCTAssertEqual(s.last ?? 1, 0, accuracy: 1e-4, "ends in silence")
+                }
+            }
+        }
+    }
+
+    func testDurationIsExactToTheFrame() throws {
+        var context = Self.context((0..<3).map { Self.series("s\($0)", Self.walk(25, seed: UInt64($0))) })
+        let audio = try renderWAV(try Sonify(duration: 2.5, sampleRate: 22050, formats: [.wav]), &context)
+        XCTAssertEqual(audio.sampleRate, 22050)
+        XCTAssertEqual(audio.channels, 2)
+        XCTAssertEqual(audio.frames, 3 * 55125 + 2 * 15435)
+    }
+
+    // MARK: Earcons
+
+    func testEarconsMarkTheMaximumAndMinimumOnly() throws {
+        let y = Self.walk(30, seed: 9)
+        let data = SeriesSet(xType: .number, series: [Self.series("a", y)])
+        let timeline = AudioTimeline(data: data, duration: 6, sampleRate: 44100, continuous: true)
+        let pitch = PitchMap(low: 130.81, high: 1046.5, domain: (y.min() ?? 0)...(y.max() ?? 1))
+        let with = AudioGraph.render(data, timeline: timeline, pitch: pitch, pan: true, earcons: true)
+        let without = AudioGraph.render(data, timeline: timeline, pitch: pitch, pan: true, earcons: false)
+        let hi = try XCTUnwrap(y.indices.max { y[$0] < y[$1] }), lo = try XCTUnwrap(y.indices.min { y[$0] < y[$1] })
+        let length = Int(AudioGraph.earconSeconds * 44100)
+        let marked = [hi, lo].map { timeline.series[0].pointFrames[$0] }
+        var earcon = [Double](repeating: 0, count: with.frames)
+        for n in 0..<with.frames {
+            earcon[n] = Double(with.samples[2 * n] - without.samples[2 * n]) + Double(with.samples[2 * n + 1] - without.samples[2 * n + 1])
+            if abs(earcon[n]) > 1e-6 {
+                XCTAssertTrue(marked.contains { (($0 - 1)...($0 + length + 1)).contains(n) }, "sound at frame \(n) away from the extremes")
+            }
+        }
+        XCTAssertLessThanOrEqual(earcon.map(abs).max() ?? 1, 2 * AudioGraph.earconAmplitude, "soft")
+        for (index, ratio) in [(hi, AudioGraph.maximumEarconRatio), (lo, AudioGraph.minimumEarconRatio)] {
+            let start = timeline.series[0].pointFrames[index]
+            let f = try XCTUnwrap(Self.meanFrequency(earcon, (start + length / 4)..<(start + 3 * length / 4), rate: 44100))
+            XCTAssertEqual(f / (ratio * pitch.frequency(of: y[index])), 1, accuracy: 0.02)
+        }
+    }
+
+    // MARK: Files
+
+    func testEveryFormatIsByteIdenticalAndReadsBack() throws {
+        let data = SeriesSet(xType: .number, series: [Self.series("a", Self.walk(30, seed: 12))])
+        let timeline = AudioTimeline(data: data, duration: 3, sampleRate: 44100, continuous: true)
+        let pcm = AudioGraph.render(data, timeline: timeline, pitch: PitchMap(low: 130.81, high: 1046.5, domain: 0...100),
+                                    pan: true, earcons: true).pcm16()
+        for format in AudioFormat.allCases {
+            let first = try SoundFile.encode(pcm, channels: 2, sampleRate: 44100, format: format)
+            let second = try SoundFile.encode(pcm, channels: 2, sampleRate: 44100, format: format)
+            XCTAssertEqual(first, second, "\(format) bytes differ between two encodings")
+            let decoded = try SoundFile.decode(first)
+            XCTAssertEqual(decoded.sampleRate, 44100)
+            XCTAssertEqual(decoded.channels, 2)
+            switch format {
+            case .wav, .flac:
+                XCTAssertEqual(decoded.frames, timeline.totalFrames)
+                XCTAssertEqual(decoded.samples.map { Int16(($0 * 32768).rounded()) }, pcm, "\(format) is lossless")
+            case .mp3, .ogg:
+                XCTAssertEqual(Double(decoded.frames) / 44100, Double(timeline.totalFrames) / 44100, accuracy: 0.05, "\(format)")
+            }
+        }
+        let ogg = try SoundFile.encode(pcm, channels: 2, sampleRate: 44100, format: .ogg)
+        XCTAssertEqual(Array(ogg[14..<18]), [0x74, 0x72, 0x68, 0x63], "fixed serial, little-endian")
+    }
+
+    func testMP3FromTheStageHasTheExpectedDuration() throws {
+        var context = Self.context([Self.series("a", Self.walk(40, seed: 13)), Self.series("b", Self.walk(40, seed: 14))])
+        try Sonify(duration: 5, formats: [.wav, .mp3]).run(&context)
+        XCTAssertEqual(context.artifacts.map(\.path), ["audio.wav", "audio.mp3", "audio.en.vtt"])
+        XCTAssertEqual(context.artifacts.map(\.kind), ["audio", "audio", "cues"])
+        let mp3 = try XCTUnwrap(context.artifacts.first { $0.path == "audio.mp3" })
+        let decoded = try SoundFile.decode(mp3.bytes)
+        XCTAssertEqual(Double(decoded.frames) / Double(decoded.sampleRate), 10.7, accuracy: 0.05)
+        var again = Self.context([Self.series("a", Self.walk(40, seed: 13)), Self.series("b", Self.walk(40, seed: 14))])
+        try Sonify(duration: 5, formats: [.wav, .mp3]).run(&again)
+        XCTAssertEqual(again.artifacts, context.artifacts, "same input, same bytes")
+    }
+
+    // MARK: Cues
+
+    /// Parsed cues: (identifier, start seconds, end seconds, text).
+    static func parseVTT(_ text: String) throws -> [(id: String, start: Double, end: Double, text: String)] {
+        var blocks = text.components(separatedBy: "\n\n")
+        XCTAssertEqual(blocks.removeFirst(), "WEBVTT")
+        func seconds(_ t: Substring) -> Double {
+            let parts = t.split(separator: ":").map { Double($0) ?? .nan }
+            return parts[0] * 3600 + parts[1] * 60 + parts[2]
+        }
+        return try blocks.map { block in
+            let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertGreaterThanOrEqual(lines.count, 3)
+            let times = lines[1].components(separatedBy: " --> ")
+            XCTAssertEqual(times.count, 2)
+            let text = lines[2...].joined(separator: "\n").trimmingCharacters(in: .newlines)
+            return (String(lines[0]), seconds(Substring(times[0])), seconds(Substring(try XCTUnwrap(times.last))), text)
+        }
+    }
+
+    func testOneCuePerPointAtThePointTimeWithItsLabel() throws {
+        let y = Self.walk(20, seed: 21)
+        var labels = ["en": [y.indices.map { "June \($0 + 1): $1,\($0)00" }],
+                      "ko": [y.indices.map { "6월 \($0 + 1)일: \($0)만 원" }]]
+        labels["en"]?[0][3] = "A <b>bold</b> & \"quoted\" --> label\nsecond line"
+        for mark in [Mark.line, .bar] {
+            var context = Self.context([Self.series("a", y)], mark: mark, locales: ["en", "ko"], labels: labels)
+            try Sonify(duration: 8, formats: [.wav]).run(&context)
+            let timeline = AudioTimeline(data: context.data, duration: 8, sampleRate: 44100, continuous: mark.isContinuous)
+            for locale in ["en", "ko"] {
+                let vtt = try XCTUnwrap(context.artifacts.first { $0.path == "audio.\(locale).vtt" })
+                XCTAssertEqual(vtt.locale, locale)
+                let cues = try Self.parseVTT(String(decoding: vtt.bytes, as: UTF8.self))
+                XCTAssertEqual(cues.count, y.count)
+                for (i, cue) in cues.enumerated() {
+                    XCTAssertEqual(cue.id, "series-0-point-\(i)")
+                    XCTAssertEqual(cue.start, Double(timeline.series[0].pointFrames[i]) / 44100, accuracy: 0.0011)
+                    if i + 1 < cues.count { XCTAssertEqual(cue.end, cues[i + 1].start, accuracy: 0.0011) }
+                    let label = labels[locale]?[0][i] ?? ""
+                    if i == 3 && locale == "en" {
+                        XCTAssertEqual(cue.text, "A &lt;b&gt;bold&lt;/b&gt; &amp; \"quoted\" --&gt; label second line")
+                    } else {
+                        XCTAssertEqual(cue.text, label)
+                    }
+                }
+            }
+        }
+    }
+
+    func testPointTimesFollowX() {
+        let x: [Double] = [0, 1, 2, 10, 11, 30]
+        let data = SeriesSet(xType: .number, series: [Self.series("a", [1, 2, 3, 4, 5, 6], x: x)])
+        let lane = AudioTimeline(data: data, duration: 3, sampleRate: 10000, continuous: true).series[0]
+        XCTAssertEqual(lane.pointFrames, x.map { Int(($0 / 30 * 29999).rounded()) })
+        XCTAssertEqual(lane.positions, x.map { $0 / 30 })
+    }
+
+    func testDensePointsShareSegmentCues() throws {
+        let y = Self.walk(100, seed: 22)
+        var context = Self.context([Self.series("a", y, x: y.indices.map(Double.init))])
+        try Sonify(duration: 8, formats: [.wav]).run(&context)
+        let timeline = AudioTimeline(data: context.data, duration: 8, sampleRate: 44100, continuous: true)
+        let cues = AudioCues.cues(timeline: timeline, labels: [y.indices.map { "p\($0)" }])
+        XCTAssertEqual(cues.flatMap { Array($0.points) }, Array(y.indices), "every point in exactly one cue, in order")
+        for cue in cues.dropLast() {
+            XCTAssertGreaterThanOrEqual(Double(cue.end - cue.start) / 44100, 0.25)
+            XCTAssertLessThan(Double(timeline.series[0].pointFrames[cue.points.upperBound - 1] - cue.start) / 44100, 0.25)
+        }
+        XCTAssertEqual(cues.count, 25, "80.8 ms apart: four points to a cue")
+        let parsed = try Self.parseVTT(String(decoding: try XCTUnwrap(context.artifacts.last).bytes, as: UTF8.self))
+        XCTAssertEqual(parsed.map(\.text), cues.map { "en s0 p\($0.points.lowerBound)\n…\nen s0 p\($0.points.upperBound - 1)" })
+        let three = AudioCues.cues(timeline: timeline, labels: [y.indices.map { "p\($0)" }]).map(\.text)
+        XCTAssertEqual(three.first, "p0\n…\np3")
+        let long = AudioCue(identifier: "x", start: 0, end: 10, series: 0, points: 0..<5, text: "a\nb\nc\nd\ne")
+        XCTAssertTrue(AudioCues.webVTT([long], sampleRate: 10).contains("a\nb\nc\nd\ne"))
+        XCTAssertEqual(AudioCues.timestamp(milliseconds: 3_723_004), "01:02:03.004")
+    }
+
+    // MARK: Options and errors
+
+    func testOptionsAndErrors() throws {
+        let defaults = try Sonify(options: StageOptions([:]))
+        XCTAssertEqual(defaults.formats, [.wav, .mp3])
+        XCTAssertNil(defaults.continuous)
+        XCTAssertEqual(Sonify.description.name, "sonify")
+        XCTAssertEqual(Sonify.description.needs, [.series, .descriptions])
+        XCTAssertNil(Sonify.description.options.first { $0.name == "continuous" }?.defaultValue)
+
+        XCTAssertThrowsError(try Sonify(sampleRate: 96000, formats: [.wav, .mp3])) { error in
+            XCTAssertEqual((error as? ChartError)?.field, "sampleRate")
+        }
+        XCTAssertNoThrow(try Sonify(sampleRate: 96000, formats: [.wav, .flac, .ogg]))
+        XCTAssertThrowsError(try Sonify(low: 900, high: 300))
+        XCTAssertThrowsError(try Sonify(high: 5000, sampleRate: 8000, formats: [.wav]))
+
+        var unlabelled = Self.context([Self.series("a", Self.walk(20, seed: 1))])
+        unlabelled[PointLabelsKey.self] = nil
+        XCTAssertThrowsError(try Sonify().run(&unlabelled)) { error in
+            XCTAssertTrue("\(error)".contains("describe"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("test.pipeline:3:5"), "\(error)")
+        }
+        XCTAssertNoThrow(try Sonify(cues: false).run(&unlabelled), "no cues, no labels needed")
+
+        var missingLocale = Self.context([Self.series("a", Self.walk(20, seed: 1))], locales: ["en", "ko"],
+                                         labels: ["en": [Array(repeating: "x", count: 20)]])
+        XCTAssertThrowsError(try Sonify().run(&missingLocale)) { XCTAssertTrue("\($0)".contains("'ko'")) }
+        var mismatched = Self.context([Self.series("a", Self.walk(20, seed: 1))], labels: ["en": [["x"]]])
+        XCTAssertThrowsError(try Sonify().run(&mismatched))
+    }
+}
