@@ -95,11 +95,12 @@ enum ArgumentParser {
             }
         }
         if parsed.help { return parsed }
-        let required = command.positionals.filter { !$0.hasPrefix("[") }
+        let required = command.positionals.filter { !$0.hasPrefix("[") }.map { $0.replacingOccurrences(of: "…", with: "") }
         if parsed.positionals.count < required.count {
             throw UsageError(message: "missing \(required[parsed.positionals.count]) for 'chartpipe \(command.name)'", command: command.name)
         }
-        if parsed.positionals.count > command.positionals.count {
+        let variadic = command.positionals.last?.hasSuffix("…]") ?? false
+        if !variadic, parsed.positionals.count > command.positionals.count {
             throw UsageError(message: "unexpected argument '\(parsed.positionals[command.positionals.count])' for 'chartpipe \(command.name)'", command: command.name)
         }
         return parsed
@@ -107,3 +108,4 @@ enum ArgumentParser {
 }
 
 import ChartpipeCore
+import Foundation

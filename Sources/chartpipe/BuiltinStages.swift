@@ -1,9 +1,10 @@
 import Aggregate
 import ChartpipeCore
 import Downsample
+import Sonify
 import Trend
 
 /// The built-in stages, registered once at start-up: a plain list of types.
 enum BuiltinStages {
-    static let all: [any Stage.Type] = [Aggregate.self, Downsample.self, Trend.self]
+    static let all: [any Stage.Type] = [Aggregate.self, Downsample.self, Trend.self, Sonify.self]
 }

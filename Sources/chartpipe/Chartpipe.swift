@@ -4,7 +4,7 @@ import Foundation
 /// The command-line interface: a thin layer over ChartpipeCore and the stages.
 @main
 struct Chartpipe {
-    static let commands: [CommandSpec] = [RunCommand.spec, ValidateCommand.spec, StagesCommand.spec, SchemaCommand.spec, HelpCommand.spec]
+    static let commands: [CommandSpec] = [RunCommand.spec, ValidateCommand.spec, StagesCommand.spec, StringsCommand.spec, SchemaCommand.spec, HelpCommand.spec]
 
     static var registry: StageRegistry { StageRegistry(available: BuiltinStages.all) }
 
@@ -27,6 +27,10 @@ struct Chartpipe {
                 let hint = Suggestion.closest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(message: first.hasPrefix("-") ? "unknown option '\(first)'\(hint)" : "unknown command '\(first)'\(hint)", command: nil)
             }
+            // `strings ACTION` parses the action's own options itself.
+            if command.name == StringsCommand.spec.name, arguments.count > 1, !arguments[1].hasPrefix("-") {
+                return try StringsCommand.run(ParsedArguments(positionals: [arguments[1]]), arguments: Array(arguments.dropFirst()))
+            }
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
             if parsed.help { print(command.help, terminator: ""); return 0 }
             switch command.name {
@@ -34,6 +38,7 @@ struct Chartpipe {
             case ValidateCommand.spec.name: return ValidateCommand.run(parsed)
             case StagesCommand.spec.name: return try StagesCommand.run(parsed)
             case SchemaCommand.spec.name: return SchemaCommand.run(parsed)
+            case StringsCommand.spec.name: return try StringsCommand.run(parsed, arguments: Array(arguments.dropFirst()))
             default: return try HelpCommand.run(parsed)
             }
         } catch {

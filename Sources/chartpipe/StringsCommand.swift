@@ -1,0 +1,126 @@
+import ChartpipeCore
+import ChartpipeText
+import Foundation
+
+/// `chartpipe strings lint|export|import`: catalog tooling for localisation teams (SPEC §7).
+enum StringsCommand {
+    static let spec = CommandSpec(
+        name: "strings", summary: "Lint, export and import string catalogs (for localisation teams).",
+        positionals: ["ACTION", "[ARGS…]"], options: [],
+        discussion: """
+        Actions:
+          lint [--locales L,L] [CATALOG…]                  check the shipped catalogs and the ones named
+          export --locale L --format xliff|po CATALOG      print the catalog's texts for translators
+          import FILE CATALOG [--locale L]                 merge an .xliff or .po file into the catalog
+
+        'chartpipe strings ACTION --help' shows an action's help; docs/localisation.md has the workflow.
+        """)
+
+    static let lint = CommandSpec(
+        name: "strings lint", summary: "Check string catalogs: missing translations, placeholder mismatches, plural categories, particle markers, Chinese punctuation.",
+        positionals: ["[CATALOG…]"],
+        options: [OptionSpec(name: "locales", value: "L,L", help: "Locales every key must have (default: those the catalogs have).")],
+        discussion: "The shipped catalogs are always checked. Exit status 0 when there is no error (warnings are\nprinted), 1 when there is.")
+
+    static let export = CommandSpec(
+        name: "strings export", summary: "Print a catalog's texts in one locale as XLIFF 1.2 or PO, for translators' tools.",
+        positionals: ["CATALOG"],
+        options: [
+            OptionSpec(name: "locale", value: "L", help: "The target locale, such as 'ko'."),
+            OptionSpec(name: "format", value: "FORMAT", help: "'xliff' (default) or 'po'."),
+        ],
+        discussion: "Export followed by import gives back the catalog exactly.")
+
+    static let importing = CommandSpec(
+        name: "strings import", summary: "Merge translations from an XLIFF (.xliff, .xlf) or PO (.po) file into a catalog.",
+        positionals: ["FILE", "CATALOG"],
+        options: [OptionSpec(name: "locale", value: "L", help: "PO only: the locale, when the file has no 'Language' header.")],
+        discussion: "The catalog is rewritten in place (atomically); units whose key is not in it are skipped with a warning.")
+
+    static func run(_ parsed: ParsedArguments, arguments: [String]) throws(UsageError) -> Int32 {
+        let actions = [lint, export, importing]
+        let name = parsed.positionals[0]
+        guard let action = actions.first(where: { $0.name == "strings \(name)" }) else {
+            let hint = Suggestion.closest(to: name, in: ["lint", "export", "import"]).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "unknown action '\(name)' for 'chartpipe strings'\(hint)", command: "strings")
+        }
+        let rest = try ArgumentParser.parse(Array(arguments.drop { $0 != name }.dropFirst()), for: action)
+        if rest.help { print(action.help, terminator: ""); return 0 }
+        switch name {
+        case "lint": return runLint(rest)
+        case "export": return try runExport(rest)
+        default: return try runImport(rest)
+        }
+    }
+
+    static func runLint(_ parsed: ParsedArguments) -> Int32 {
+        let locales = parsed.value("locales").map { $0.split(separator: ",").map(String.init) }
+        var findings: [LintFinding] = []
+        do {
+            for (name, catalog) in try Catalog.embeddedFiles() {
+                findings += CatalogLint.lint(catalog, path: "(shipped) \(name)", locales: locales)
+            }
+        } catch {
+            Console.error("chartpipe: error: the shipped catalogs do not load: \(error)")
+            return 1
+        }
+        for path in parsed.positionals { findings += CatalogLint.lint(path: path, locales: locales) }
+        for f in findings { Console.error(f.description) }
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.count - errors
+        Console.error("\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")")
+        return errors == 0 ? 0 : 1
+    }
+
+    static func runExport(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+        guard let locale = parsed.value("locale") else {
+            throw UsageError(message: "'strings export' needs --locale, such as --locale ko", command: "strings export")
+        }
+        let format = parsed.value("format") ?? "xliff"
+        guard ["xliff", "po"].contains(format) else {
+            throw UsageError(message: "--format must be 'xliff' or 'po', not '\(format)'", command: "strings export")
+        }
+        let path = parsed.positionals[0]
+        do {
+            let catalog = try StringCatalog(contentsOf: path)
+            let text = format == "po" ? PortableObject.export(catalog, locale: locale)
+                : XLIFF.export(catalog, locale: locale, original: (path as NSString).lastPathComponent)
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return 0
+        } catch {
+            Console.error(error.description)
+            return 1
+        }
+    }
+
+    static func runImport(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+        let file = parsed.positionals[0], path = parsed.positionals[1]
+        let ext = (file as NSString).pathExtension.lowercased()
+        guard ["xliff", "xlf", "po"].contains(ext) else {
+            throw UsageError(message: "cannot tell the format of '\(file)': use a .xliff, .xlf or .po file", command: "strings import")
+        }
+        do {
+            let catalog = try StringCatalog(contentsOf: path)
+            guard let data = FileManager.default.contents(atPath: file) else {
+                Console.error("\(file): error: cannot read: \(String(cString: strerror(errno)))")
+                return 1
+            }
+            let text = String(decoding: data, as: UTF8.self)
+            let result = ext == "po"
+                ? try PortableObject.importing(text, path: file, locale: parsed.value("locale"), into: catalog)
+                : try XLIFF.importing(text, path: file, into: catalog)
+            for w in result.warnings { Console.error(w) }
+            let writer = ArtifactWriter(root: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+            do {
+                _ = try writer.write(result.catalog.encoded(), to: (path as NSString).lastPathComponent, kind: "catalog", locale: nil)
+            } catch {
+                Console.error(error.description)
+                return 1
+            }
+            return 0
+        } catch {
+            Console.error(error.description)
+            return 1
+        }
+    }
+}
