@@ -1,2 +1,81 @@
-// The Ingest stage lands here.
 import ChartpipeCore
+
+/// The `ingest` stage (SPEC §1, §3, §8): reads CSV, TSV, JSON or JSON Lines into a stream of typed
+/// observations, in fixed-size batches, so memory is bounded by the batch and not by the file.
+///
+/// - CSV/TSV through libcsv: header row, `delimiter`, `quote`, `skipRows` (physical lines before
+///   the header), CRLF, a UTF-8 byte order mark. Bytes that are not UTF-8 fail with the byte offset.
+///   With `"header": false`, columns are named by number from `"1"`.
+/// - JSON through jansson, one record at a time: the document's array, or the array that
+///   `records` points to; `.jsonl` line by line. Fields that start with `/` are JSON Pointers into a record.
+/// - Empty cells, `NA`, `N/A`, `null` and `NaN` (any case) are gaps, never zero.
+/// - Errors read `file:line:column: error: field 'name': message`; the column is the 1-based
+///   character column where the field starts on its line (for JSON, where the record starts).
+public struct Ingest: SourceStage {
+    public static let description = StageDescription(
+        name: "ingest", summary: "Reads CSV, TSV, JSON or JSON Lines into typed series, streaming.",
+        kind: .source, options: [], needs: [], adds: [.series])
+
+    /// Observations per batch.
+    public var batchSize: Int
+    public var limits: IngestLimits
+
+    public init(options: StageOptions) throws {
+        self.init()
+    }
+
+    public init(batchSize: Int = 65_536, limits: IngestLimits = .standard) {
+        self.batchSize = max(batchSize, 1)
+        self.limits = limits
+    }
+
+    public func open(chart: ChartSpec) throws -> any ObservationStream {
+        try openStream(chart: chart)
+    }
+
+    /// `open(chart:)` with its error type spelled out.
+    public func openStream(chart: ChartSpec) throws(ChartError) -> any ObservationStream {
+        let time = try Self.timeReader(for: chart)
+        switch chart.source.format {
+        case .csv, .tsv:
+            return try CSVObservationStream(chart: chart, time: time, limits: limits, batchSize: batchSize)
+        case .json, .jsonl:
+            return try JSONObservationStream(chart: chart, time: time, limits: limits, batchSize: batchSize)
+        }
+    }
+
+    /// The header and first rows of a CSV or TSV file as text (for `chartpipe describe` and checks).
+    /// `source.onError` and the chart's fields do not matter here.
+    public static func preview(source: SourceSpec, rows limit: Int, limits: IngestLimits = .standard) throws(ChartError) -> SourcePreview {
+        guard source.format == .csv || source.format == .tsv else {
+            throw ChartError("a preview reads CSV or TSV files only", at: SourceLocation(path: source.displayPath))
+        }
+        let chart = ChartSpec(id: "preview", title: "", source: source, x: XSpec(field: "", type: .category),
+                              y: YSpec(fields: []), location: SourceLocation(path: source.displayPath))
+        let time = TimeReader(format: .iso8601, zone: ZoneOffsets(zone: nil))
+        let stream = try CSVObservationStream(chart: chart, time: time, limits: limits, batchSize: 1, collectText: true)
+        let rows = try stream.textRows(limit: limit)
+        return SourcePreview(columns: source.header ? stream.columns : [], rows: Array(rows.prefix(limit)))
+    }
+
+    static func timeReader(for chart: ChartSpec) throws(ChartError) -> TimeReader {
+        let at = chart.location
+        guard chart.x.type == .time else { return TimeReader(format: .iso8601, zone: ZoneOffsets(zone: nil)) }
+        let format: TimeFormat
+        switch TimeFormat.parse(chart.x.format) {
+        case let .success(f): format = f
+        case var .failure(error): error.location = at; throw error
+        }
+        switch ZoneOffsets.named(chart.x.zone) {
+        case let .success(zone): return TimeReader(format: format, zone: zone)
+        case var .failure(error): error.location = at; throw error
+        }
+    }
+}
+
+/// The first rows of a delimited file as text.
+public struct SourcePreview: Sendable, Equatable {
+    /// Header names (empty without a header row).
+    public var columns: [String]
+    public var rows: [[String]]
+}

@@ -1,0 +1,448 @@
+import CCSV
+import ChartpipeCore
+import Glibc
+
+/// What a CSV column feeds: nothing, x, the series name, or the y value with this index (≥ 0).
+private enum Role {
+    static let ignore: Int32 = -1
+    static let x: Int32 = -2
+    static let series: Int32 = -3
+}
+
+/// libcsv's parser states (csv.c): only "between rows" matters here.
+private let rowNotBegun: Int32 = 0
+
+/// Everything the libcsv callbacks touch, reached through a raw pointer so that the hot path has
+/// neither reference counting nor exclusivity checks.
+private struct CSVState {
+    var roles: [Int32] = []
+    /// Columns a data row must have (one past the last column used).
+    var needed = 0
+    /// Column names, from the header or numbered from 1.
+    var columns: [String] = []
+    var inHeader: Bool
+    /// Preview mode: keep every field as text instead of typed values.
+    var collectText: Bool
+    var textRows: [[String]] = []
+    var textRow: [String] = []
+    var fieldIndex = 0
+    var assembly: RecordAssembly
+    var chart: ChartSpec
+    var limits: IngestLimits
+    var skip: Bool
+    var skipLog = SkipLog()
+    var recordBad = false
+    var nextRecord = 0
+    var failure: ChartError? { didSet { stopped = failure != nil } }
+    /// Mirrors `failure != nil` as a plain flag, so the hot path never copies an error.
+    var stopped = false
+    // Where the current record's bytes are, for error positions.
+    var base: UnsafePointer<UInt8>?
+    var recordStart = 0
+    var recordKnown = false
+    var scanEnd = 0
+    var recordLine = 1
+    var recordColumn = 1
+
+    /// One field of the current row (libcsv's field callback).
+    @inline(__always)
+    mutating func field(_ raw: UnsafeMutableRawPointer?, _ n: Int) {
+        let k = fieldIndex
+        fieldIndex = k + 1
+        if inHeader || collectText || stopped { slowField(raw, n, k); return }
+        guard k < roles.count else { extraField(raw, n, k); return }
+        let role = roles[k]
+        if role == Role.ignore || recordBad { return }
+        let p = raw.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) }
+        if role >= 0 {
+            switch DecimalNumber.decode(p, n) {
+            case let .value(v): assembly.ys[Int(role)] = v
+            case .gap: assembly.ys[Int(role)] = .nan
+            case let .problem(message): problem(message, field: k)
+            }
+        } else if role == Role.x {
+            if let message = assembly.setX(p, n) { problem(message, field: k) }
+        } else {
+            let name = p.map { String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self) } ?? ""
+            if let message = assembly.setSeries(name) { problem(message, field: k) }
+        }
+    }
+
+    private mutating func slowField(_ raw: UnsafeMutableRawPointer?, _ n: Int, _ k: Int) {
+        guard !stopped else { return }
+        guard k < limits.maxColumns else {
+            if k == limits.maxColumns {
+                fail(ChartError("the row has more than \(limits.maxColumns) columns, the most chartpipe reads; check the delimiter",
+                                at: position(ofField: k)))
+            }
+            return
+        }
+        let text = raw.map { String(decoding: UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: n), as: UTF8.self) } ?? ""
+        if inHeader { columns.append(text); return }
+        textRow.append(text)
+    }
+
+    private mutating func extraField(_ raw: UnsafeMutableRawPointer?, _ n: Int, _ k: Int) {
+        if k >= limits.maxColumns {
+            if k == limits.maxColumns {
+                fail(ChartError("the row has more than \(limits.maxColumns) columns, the most chartpipe reads; check the delimiter",
+                                at: position(ofField: k)))
+            }
+            return
+        }
+        // Trailing empty fields are harmless; text beyond the header would be silently dropped.
+        guard chart.source.header, n > 0, !recordBad else { return }
+        let delimiter = Self.show(chart.source.delimiter)
+        reject(ChartError("the row has more fields than the header's \(columns.count) columns; quote fields that contain \(delimiter)",
+                          at: position(ofField: k)))
+    }
+
+    /// End of a row (libcsv's row callback).
+    @inline(__always)
+    mutating func rowEnd() {
+        defer { fieldIndex = 0; recordBad = false }
+        guard !stopped else { return }
+        if inHeader {
+            inHeader = false
+            if !collectText { bind() }
+            return
+        }
+        if collectText {
+            textRows.append(textRow)
+            textRow = []
+            nextRecord += 1
+            return
+        }
+        let record = nextRecord
+        nextRecord += 1
+        if !recordBad, fieldIndex < needed {
+            let missing = (fieldIndex..<needed).first { roles[$0] != Role.ignore } ?? fieldIndex
+            reject(ChartError("the row has \(fieldIndex) field\(fieldIndex == 1 ? "" : "s") but column '\(columns[missing])' is number \(missing + 1); check for a missing delimiter or an unquoted line break",
+                              at: SourceLocation(path: chart.source.displayPath, line: recordLine), field: columns[missing]))
+        }
+        if recordBad { return }
+        assembly.emit(record: record, line: recordLine)
+    }
+
+    /// Resolves x, y and series names to columns once the header is known.
+    mutating func bind() {
+        let header = chart.source.header
+        func column(_ name: String) -> Int? {
+            if header {
+                let matches = columns.indices.filter { columns[$0] == name }
+                if matches.count > 1 {
+                    fail(ChartError("the header has \(matches.count) columns named '\(name)' (columns \(matches.map { String($0 + 1) }.joined(separator: ", "))); rename them so that each is unique",
+                                    at: SourceLocation(path: chart.source.displayPath, line: recordLine), field: name))
+                    return nil
+                }
+                if let first = matches.first { return first }
+                let listed = columns.prefix(20).map { "'\($0)'" }.joined(separator: ", ") + (columns.count > 20 ? ", …" : "")
+                fail(ChartError("there is no column '\(name)'; the header's columns are \(listed)\(Suggestion.didYouMean(name, in: columns))",
+                                at: SourceLocation(path: chart.source.displayPath, line: recordLine), field: name))
+                return nil
+            }
+            guard let number = Int(name), number >= 1, number <= limits.maxColumns else {
+                fail(ChartError("with \"header\": false, columns are named by number; use '1' for the first column",
+                                at: SourceLocation(path: chart.source.displayPath), field: name))
+                return nil
+            }
+            return number - 1
+        }
+        var roles = [Int32](repeating: Role.ignore, count: header ? columns.count : 0)
+        func assign(_ name: String, _ role: Int32) {
+            guard let c = column(name) else { return }
+            if c >= roles.count { roles += [Int32](repeating: Role.ignore, count: c + 1 - roles.count) }
+            roles[c] = role
+        }
+        assign(chart.x.field, Role.x)
+        if let series = chart.seriesField { assign(series, Role.series) }
+        for (k, name) in chart.y.fields.enumerated() { assign(name, Int32(k)) }
+        if !header { columns = roles.indices.map { String($0 + 1) } }
+        needed = (roles.lastIndex { $0 != Role.ignore } ?? -1) + 1
+        self.roles = roles
+    }
+
+    private mutating func problem(_ message: String, field k: Int) {
+        let name = k < columns.count ? columns[k] : String(k + 1)
+        let wanted = !skip || skipLog.wantsPosition
+        reject(ChartError(message, at: wanted ? position(ofField: k) : nil, field: name))
+    }
+
+    /// A bad record: fatal under `onError: fail`, else skipped at row end.
+    mutating func reject(_ error: ChartError) {
+        guard !recordBad else { return }
+        if skip {
+            recordBad = true
+            skipLog.note(error)
+        } else {
+            fail(error)
+        }
+    }
+
+    mutating func fail(_ error: ChartError) {
+        if !stopped { failure = error }
+    }
+
+    /// Line and 1-based character column where field `k` of the current record starts.
+    func position(ofField k: Int) -> SourceLocation {
+        var location = SourceLocation(path: chart.source.displayPath, line: recordLine)
+        guard recordKnown, let base else { return location }
+        let quote = chart.source.quote, delimiter = chart.source.delimiter
+        var line = recordLine, column = recordColumn
+        var seen = 0, inQuotes = false
+        var i = recordStart
+        while seen < k, i < scanEnd {
+            let b = base[i]
+            if b == quote { inQuotes.toggle() } else if b == delimiter, !inQuotes { seen += 1 }
+            if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        location.line = line
+        location.column = column
+        return location
+    }
+
+    static func show(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x09: return "a tab"
+        case 0x2C: return "a comma"
+        case 0x3B: return "a semicolon"
+        default: return "'\(Character(Unicode.Scalar(byte)))'"
+        }
+    }
+}
+
+private let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { field, n, context in
+    context?.assumingMemoryBound(to: CSVState.self).pointee.field(field, n)
+}
+
+private let rowCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
+    context?.assumingMemoryBound(to: CSVState.self).pointee.rowEnd()
+}
+
+/// CSV and TSV through libcsv, streamed in fixed-size reads (SPEC §1, §3, §8).
+///
+/// The file is fed to libcsv one physical line at a time, so every callback knows the line it is
+/// on; the bytes of the current record stay in the buffer so that an error can name the 1-based
+/// character column where the field starts. Lines end at LF (CRLF works; a lone CR ends rows but not lines).
+final class CSVObservationStream: ObservationStream {
+    let xType: XType
+    let sourcePath: String
+    private let bytes: FileBytes
+    private var parser = csv_parser()
+    private let state: UnsafeMutablePointer<CSVState>
+    private let batchSize: Int
+    private var pos = 0
+    private var line = 1
+    private var column = 1
+    private var linesToSkip: Int
+    private var utf8 = UTF8Check()
+    private var checkedEnd = 0
+    private var badByte: Int?
+    private var started = false
+    private var finished = false
+    /// Discarding the rest of a malformed line (`onError: skip`).
+    private var skippingLine = false
+    /// Keep at most this much of a record for error columns; beyond it errors give the line only.
+    private let maxRetained = 8 << 20
+
+    init(chart: ChartSpec, time: TimeReader, limits: IngestLimits, batchSize: Int, collectText: Bool = false) throws(ChartError) {
+        xType = chart.x.type
+        sourcePath = chart.source.displayPath
+        self.batchSize = batchSize
+        linesToSkip = chart.source.skipRows
+        bytes = try FileBytes(path: chart.source.path, displayPath: chart.source.displayPath)
+        state = .allocate(capacity: 1)
+        var assembly = RecordAssembly(chart: chart, time: time)
+        assembly.batch.reserveCapacity(batchSize + chart.y.fields.count)
+        state.initialize(to: CSVState(inHeader: chart.source.header, collectText: collectText, assembly: assembly,
+                                      chart: chart, limits: limits, skip: chart.source.onError == .skip))
+        // Once every property is set, deinit frees the parser and the state, also after a throw.
+        guard csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)) == 0 else {
+            throw ChartError("cannot start the CSV parser (out of memory)", at: SourceLocation(path: sourcePath))
+        }
+        csv_set_delim(&parser, chart.source.delimiter)
+        csv_set_quote(&parser, chart.source.quote)
+        if !chart.source.header, !collectText {
+            state.pointee.bind()
+            if let failure = state.pointee.failure { throw failure }
+        }
+    }
+
+    deinit {
+        csv_free(&parser)
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    var seriesNames: [String] { state.pointee.assembly.seriesNames }
+    var categories: [String] { state.pointee.assembly.categories }
+    var recordsRead: Int { state.pointee.nextRecord }
+    var recordsSkipped: Int { state.pointee.skipLog.skipped }
+    var warnings: [String] { state.pointee.skipLog.summary(path: sourcePath) }
+    /// Header names (after the header row has been read).
+    var columns: [String] { state.pointee.columns }
+
+    func next() throws -> ObservationBatch? {
+        if finished, state.pointee.assembly.batch.isEmpty { return nil }
+        try pump(observations: batchSize, rows: .max)
+        if state.pointee.assembly.batch.isEmpty { return nil }
+        return state.pointee.assembly.takeBatch(reserving: batchSize + state.pointee.assembly.ys.count)
+    }
+
+    /// Preview mode: the next rows as text (up to `limit`).
+    func textRows(limit: Int) throws(ChartError) -> [[String]] {
+        try pump(observations: .max, rows: limit)
+        return state.pointee.textRows
+    }
+
+    /// Feeds lines to libcsv until the batch has `observations` (or preview has `rows`) or the file ends.
+    private func pump(observations: Int, rows: Int) throws(ChartError) {
+        while !finished, state.pointee.assembly.batch.y.count < observations, state.pointee.textRows.count < rows {
+            let limit = badByte ?? bytes.end
+            if pos >= limit {
+                if let bad = badByte, pos >= bad { throw notUTF8(at: bad) }
+                if bytes.atEOF { try finish(); return }
+                try refill()
+                continue
+            }
+            let start = bytes.base + pos
+            let newline = memchr(start, 0x0A, limit - pos)
+            if newline == nil, !bytes.atEOF, limit == bytes.end, limit - pos < bytes.blockSize {
+                try refill() // prefer whole lines, so that a piece never starts mid-line
+                continue
+            }
+            let pieceEnd = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(bytes.base) + 1 } ?? limit
+            try feed(to: pieceEnd, endsLine: newline != nil)
+        }
+    }
+
+    private func feed(to pieceEnd: Int, endsLine: Bool) throws(ChartError) {
+        let length = pieceEnd - pos
+        defer {
+            if endsLine {
+                line += 1
+                column = 1
+            } else {
+                column += characters(from: pos, to: pieceEnd)
+            }
+            pos = pieceEnd
+        }
+        if linesToSkip > 0 || skippingLine {
+            if endsLine {
+                if skippingLine { skippingLine = false } else { linesToSkip -= 1 }
+            }
+            return
+        }
+        if parser.pstate == rowNotBegun {
+            state.pointee.recordStart = pos
+            state.pointee.recordKnown = true
+            state.pointee.recordLine = line
+            state.pointee.recordColumn = column
+        }
+        state.pointee.base = UnsafePointer(bytes.base)
+        state.pointee.scanEnd = pieceEnd
+        let used = csv_parse(&parser, bytes.base + pos, length, fieldCallback, rowCallback, state)
+        if state.pointee.stopped, let failure = state.pointee.failure { throw failure }
+        if used < length { try syntaxError(at: pos + used, pieceEnd: pieceEnd, endsLine: endsLine) }
+        if parser.entry_pos > state.pointee.limits.maxFieldBytes { throw fieldTooLong() }
+    }
+
+    private func syntaxError(at index: Int, pieceEnd: Int, endsLine: Bool) throws(ChartError) {
+        let quote = state.pointee.chart.source.quote
+        let byte = bytes.base[index]
+        let message: String
+        if byte == quote, parser.pstate == 2 {
+            message = "a quote inside an unquoted field; quote the whole field and double the quotes inside it (\"\")"
+        } else {
+            let shown = byte < 0x80 && byte >= 0x20 ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+            message = "unexpected \(shown) after the closing quote of a field; a quoted field must end at a delimiter or the end of the line (double quotes inside it: \"\")"
+        }
+        let location = SourceLocation(path: sourcePath, line: line, column: column + characters(from: pos, to: index))
+        let error = ChartError(message, at: location)
+        guard state.pointee.skip else { throw error }
+        // Skip the rest of the physical line and start a fresh row.
+        state.pointee.skipLog.note(error)
+        state.pointee.nextRecord += 1
+        state.pointee.fieldIndex = 0
+        state.pointee.recordBad = false
+        parser.pstate = rowNotBegun
+        parser.quoted = 0
+        parser.spaces = 0
+        parser.entry_pos = 0
+        parser.status = 0
+        skippingLine = !endsLine
+    }
+
+    private func fieldTooLong() -> ChartError {
+        let limit = state.pointee.limits.maxFieldBytes
+        return ChartError("a field is longer than \(limit >> 20) MiB, the most chartpipe reads; an unclosed quote is the usual cause",
+                          at: state.pointee.position(ofField: state.pointee.fieldIndex))
+    }
+
+    private func finish() throws(ChartError) {
+        if !utf8.isComplete { throw notUTF8(at: utf8.sequenceStart - bytes.offset) }
+        state.pointee.scanEnd = bytes.end
+        if csv_fini(&parser, fieldCallback, rowCallback, state) != 0 {
+            if let failure = state.pointee.failure { throw failure }
+            throw ChartError("a quoted field is never closed; add the closing quote",
+                             at: state.pointee.position(ofField: state.pointee.fieldIndex))
+        }
+        if let failure = state.pointee.failure { throw failure }
+        if state.pointee.inHeader, !state.pointee.collectText {
+            throw ChartError("the file has no header row; it is empty (\"header\": true expects the column names first)",
+                             at: SourceLocation(path: sourcePath, line: line))
+        }
+        finished = true
+    }
+
+    private func refill() throws(ChartError) {
+        var keep = pos
+        let recordStart = state.pointee.recordStart
+        if state.pointee.recordKnown, recordStart < pos {
+            if pos - recordStart <= maxRetained { keep = recordStart } else { state.pointee.recordKnown = false }
+        }
+        let shift = try bytes.refill(keepingFrom: keep)
+        pos -= shift
+        state.pointee.recordStart -= shift
+        checkedEnd -= shift
+        if !started {
+            started = true
+            // A UTF-8 byte order mark is not data.
+            if bytes.end >= 3, bytes.base[0] == 0xEF, bytes.base[1] == 0xBB, bytes.base[2] == 0xBF {
+                pos = 3
+                checkedEnd = 3
+            }
+        }
+        if badByte == nil {
+            badByte = utf8.scan(bytes.base, from: max(checkedEnd, 0), to: bytes.end, offset: bytes.offset)
+            checkedEnd = bytes.end
+        }
+    }
+
+    private func notUTF8(at index: Int) -> ChartError {
+        let offset = bytes.offset + index
+        let lineOfByte = index < pos ? line - count(0x0A, from: index, to: pos) : line + count(0x0A, from: pos, to: index)
+        var lineStart = index
+        while lineStart > 0, bytes.base[lineStart - 1] != 0x0A { lineStart -= 1 }
+        // The column is known when the start of its line is still in the buffer.
+        let column = lineStart == 0 && bytes.offset > 0 ? nil : 1 + characters(from: lineStart, to: index)
+        let byte = index < bytes.end ? " 0x" + String(bytes.base[index], radix: 16, uppercase: true) : ""
+        return ChartError("the file is not UTF-8: invalid byte\(byte) at byte offset \(offset); save it as UTF-8",
+                          at: SourceLocation(path: sourcePath, line: lineOfByte, column: column))
+    }
+
+    private func characters(from: Int, to: Int) -> Int {
+        var n = 0
+        var i = from
+        while i < to { if bytes.base[i] & 0xC0 != 0x80 { n += 1 }; i += 1 }
+        return n
+    }
+
+    private func count(_ byte: UInt8, from: Int, to: Int) -> Int {
+        var n = 0
+        var i = from
+        while i < to { if bytes.base[i] == byte { n += 1 }; i += 1 }
+        return n
+    }
+}

@@ -1,0 +1,126 @@
+/// What a cell or JSON string says as a number: a value, a gap, or a problem to report.
+enum Decoded: Equatable {
+    case value(Double)
+    case gap
+    case problem(String)
+}
+
+/// Decimal numbers read straight from bytes, without a String per field.
+enum DecimalNumber {
+    /// Exact powers of ten up to 1e22, the range where a double multiply or divide is exact.
+    private static let powers: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
+                                           1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+
+    /// True for the words that mean "no value": empty, `NA`, `N/A`, `null`, `NaN` (any case).
+    static func isGapWord(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        switch n {
+        case 0: return true
+        case 2: return p[0] | 0x20 == 0x6E && p[1] | 0x20 == 0x61
+        case 3:
+            if p[0] | 0x20 == 0x6E && p[1] == 0x2F && p[2] | 0x20 == 0x61 { return true }
+            return p[0] | 0x20 == 0x6E && p[1] | 0x20 == 0x61 && p[2] | 0x20 == 0x6E
+        case 4: return p[0] | 0x20 == 0x6E && p[1] | 0x20 == 0x75 && p[2] | 0x20 == 0x6C && p[3] | 0x20 == 0x6C
+        default: return false
+        }
+    }
+
+    /// A number, a gap word, or a problem; surrounding spaces are ignored.
+    @inline(__always)
+    static func decode(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Decoded {
+        guard var p = start, count > 0 else { return .gap }
+        var n = count
+        while n > 0, p[0] == 0x20 || p[0] == 0x09 { p += 1; n -= 1 }
+        while n > 0, p[n - 1] == 0x20 || p[n - 1] == 0x09 || p[n - 1] == 0x0D { n -= 1 }
+        if let v = parse(p, n) { return .value(v) }
+        if isGapWord(p, n) { return .gap }
+        return .problem(explain(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)))
+    }
+
+    /// `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`, or nil.
+    /// Clinger's fast path (Clinger 1990) when the digits fit in 2^53 and the power of ten is exact;
+    /// otherwise the standard library's correctly rounded conversion.
+    @inline(__always)
+    static func parse(_ p: UnsafePointer<UInt8>, _ n: Int) -> Double? {
+        var i = 0
+        var negative = false
+        if i < n, p[i] == 0x2D || p[i] == 0x2B { negative = p[i] == 0x2D; i += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var significant = 0
+        var dropped = 0
+        while i < n {
+            let d = p[i] &- 0x30
+            if d > 9 { break }
+            if significant < 19 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                if mantissa != 0 { significant += 1 }
+            } else {
+                dropped += 1
+            }
+            digits += 1
+            i += 1
+        }
+        var scale = dropped
+        if i < n, p[i] == 0x2E {
+            i += 1
+            while i < n {
+                let d = p[i] &- 0x30
+                if d > 9 { break }
+                if significant < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    if mantissa != 0 { significant += 1 }
+                    scale -= 1
+                }
+                digits += 1
+                i += 1
+            }
+        }
+        guard digits > 0 else { return nil }
+        if i < n, p[i] | 0x20 == 0x65 {
+            i += 1
+            var expNegative = false
+            if i < n, p[i] == 0x2D || p[i] == 0x2B { expNegative = p[i] == 0x2D; i += 1 }
+            var e = 0
+            var expDigits = 0
+            while i < n {
+                let d = p[i] &- 0x30
+                if d > 9 { break }
+                if e < 100_000 { e = e * 10 + Int(d) }
+                expDigits += 1
+                i += 1
+            }
+            guard expDigits > 0 else { return nil }
+            scale += expNegative ? -e : e
+        }
+        guard i == n else { return nil }
+        if mantissa <= 1 << 53, scale >= -22, scale <= 22 {
+            let m = Double(mantissa)
+            let v = scale < 0 ? m / powers[-scale] : m * powers[scale]
+            return negative ? -v : v
+        }
+        if mantissa == 0 { return negative ? -0.0 : 0 }
+        let text = String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+        guard let v = Double(text), v.isFinite else { return nil }
+        return v
+    }
+
+    /// Why `text` is not a number, as a sentence saying what to do.
+    static func explain(_ text: String) -> String {
+        let shown = "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
+        let lower = text.lowercased()
+        if ["inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"].contains(lower) {
+            return "\(shown) is not a finite number; leave the cell empty for a gap"
+        }
+        if text.contains(","), text.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." || $0 == "-" || $0 == "+" }) {
+            if text.contains(".") { return "\(shown) is not a number; remove the thousands separators" }
+            return "\(shown) is not a number; use '.' as the decimal separator"
+        }
+        if let symbol = text.first(where: { "$€£¥₩%".contains($0) }) {
+            return "\(shown) is not a number; remove the '\(symbol)' and give the unit in y.unit"
+        }
+        if text.contains(" "), text.allSatisfy({ $0.isNumber || $0 == " " || $0 == "." || $0 == "-" }) {
+            return "\(shown) is not a number; remove the spaces between the digits"
+        }
+        return "\(shown) is not a number; write digits with an optional sign, '.' and exponent, or leave the cell empty for a gap"
+    }
+}

@@ -1,0 +1,154 @@
+import ChartpipeCore
+
+/// Turns the decoded values of one record into observations: one per y field, with the record's x
+/// and series; shared by the CSV and JSON readers.
+struct RecordAssembly {
+    let xType: XType
+    var time: TimeReader
+    /// y field names, in the order of the pipeline.
+    let yFields: [String]
+    /// Long data: series named by a field's values.
+    let isLong: Bool
+    var x = Double.nan
+    /// The record's y values (`nan` for a gap), one per y field.
+    var ys: [Double]
+    /// Long data: the series value of the current record.
+    private var seriesKey = ""
+    private var seriesOfKey: [Int32] = []
+    private(set) var seriesNames: [String]
+    private var seriesIndex: [String: Int32] = [:]
+    private(set) var categories: [String] = []
+    private var categoryIndex: [String: Int] = [:]
+    var batch = ObservationBatch()
+
+    init(chart: ChartSpec, time: TimeReader) {
+        xType = chart.x.type
+        self.time = time
+        yFields = chart.y.fields
+        isLong = chart.seriesField != nil
+        ys = [Double](repeating: .nan, count: chart.y.fields.count)
+        seriesNames = isLong ? [] : chart.y.fields
+    }
+
+    /// Reads the x value from bytes; returns a problem message or nil.
+    @inline(__always)
+    mutating func setX(_ p: UnsafePointer<UInt8>?, _ n: Int) -> String? {
+        switch xType {
+        case .time:
+            switch time.decode(p, n) {
+            case let .value(v): x = v; return nil
+            case .gap: return Self.missingX
+            case let .problem(message): return message
+            }
+        case .number:
+            switch DecimalNumber.decode(p, n) {
+            case let .value(v): x = v; return nil
+            case .gap: return Self.missingX
+            case let .problem(message): return message
+            }
+        case .category:
+            let label = p.map { String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self) } ?? ""
+            return setCategory(label)
+        }
+    }
+
+    /// Reads a category label (or, for other x types, text already decoded).
+    mutating func setCategory(_ label: String) -> String? {
+        guard !label.isEmpty else { return Self.missingX }
+        if let index = categoryIndex[label] {
+            x = Double(index)
+        } else {
+            categoryIndex[label] = categories.count
+            x = Double(categories.count)
+            categories.append(label)
+        }
+        return nil
+    }
+
+    static let missingX = "the x value is missing; every record needs one (\"onError\": \"skip\" skips such records)"
+
+    /// Sets the series of the current record (long data); returns a problem message or nil.
+    mutating func setSeries(_ name: String) -> String? {
+        guard !name.isEmpty else {
+            return "the series value is missing; every record of long data names its series (\"onError\": \"skip\" skips such records)"
+        }
+        if name == seriesKey, !seriesOfKey.isEmpty { return nil }
+        seriesKey = name
+        seriesOfKey = yFields.map { field in
+            let full = yFields.count == 1 ? name : "\(name) – \(field)"
+            if let index = seriesIndex[full] { return index }
+            let index = Int32(seriesNames.count)
+            seriesIndex[full] = index
+            seriesNames.append(full)
+            return index
+        }
+        return nil
+    }
+
+    /// Appends the current record's observations.
+    @inline(__always)
+    mutating func emit(record: Int, line: Int) {
+        let l = Int32(clamping: line)
+        // Straight to the columns: ObservationBatch.append is not inlinable across modules.
+        for k in 0..<ys.count {
+            batch.series.append(isLong ? seriesOfKey[k] : Int32(k))
+            batch.x.append(x)
+            batch.y.append(ys[k])
+            batch.record.append(record)
+            batch.line.append(l)
+        }
+    }
+
+    /// Hands over the observations gathered so far.
+    mutating func takeBatch(reserving n: Int) -> ObservationBatch {
+        var fresh = ObservationBatch()
+        fresh.reserveCapacity(n)
+        swap(&fresh, &batch)
+        return fresh
+    }
+}
+
+/// Records skipped under `onError: skip`: counted, with the first few positions kept as warnings.
+struct SkipLog {
+    static let shownPositions = 5
+    private(set) var skipped = 0
+    private(set) var warnings: [String] = []
+
+    /// Whether the next skip will be shown (so its position is worth computing).
+    var wantsPosition: Bool { skipped < Self.shownPositions }
+
+    mutating func note(_ problem: ChartError) {
+        if skipped < Self.shownPositions {
+            var text = problem.location.map { "\($0): " } ?? ""
+            text += "skipped record: "
+            if let field = problem.field { text += "field '\(field)': " }
+            warnings.append(text + problem.message)
+        }
+        skipped += 1
+    }
+
+    /// The closing summary, when more were skipped than shown.
+    func summary(path: String) -> [String] {
+        guard skipped > Self.shownPositions else { return warnings }
+        return warnings + ["\(path): skipped \(skipped) records with errors in all (\"onError\": \"skip\"); the first \(Self.shownPositions) are listed above"]
+    }
+}
+
+/// Safe defaults for SPEC §11 size limits. JSON nesting is bounded by jansson's parser (2048 levels),
+/// which reports "maximum parsing depth reached" at the position.
+public struct IngestLimits: Sendable, Equatable {
+    /// Longest CSV field, in bytes.
+    public var maxFieldBytes: Int
+    /// Most columns in a CSV row.
+    public var maxColumns: Int
+    /// Largest JSON record (one element of the records array, or one JSON Lines line), in bytes.
+    public var maxRecordBytes: Int
+
+    public init(maxFieldBytes: Int = 1 << 20, maxColumns: Int = 10_000, maxRecordBytes: Int = 64 << 20) {
+        self.maxFieldBytes = maxFieldBytes
+        self.maxColumns = maxColumns
+        self.maxRecordBytes = maxRecordBytes
+    }
+
+    public static let standard = IngestLimits()
+}

@@ -1,0 +1,288 @@
+import ChartpipeCore
+import Foundation
+@testable import Ingest
+import XCTest
+
+/// SPEC §8: every problem names the file, line, column and field, and says what to do.
+final class BadInputTests: XCTestCase {
+    private let s = Scratch()
+
+    /// The whole message of reading `text` as `name` with the chart settings given.
+    private func error(_ name: String, _ text: String, ingest: Ingest = Ingest(),
+                       _ configure: (String) -> ChartSpec = { chart($0) }) -> String {
+        failure(configure(s.file(name, text)), ingest: ingest).map { "\($0)" } ?? "no error"
+    }
+
+    private func error(_ name: String, bytes: [UInt8], _ configure: (String) -> ChartSpec = { chart($0) }) -> String {
+        failure(configure(s.file(name, bytes))).map { "\($0)" } ?? "no error"
+    }
+
+    // MARK: Files
+
+    func testMissingFileGivesTheOSReason() {
+        let path = s.folder.appendingPathComponent("gone.csv").path
+        XCTAssertEqual(failure(chart(path)).map { "\($0)" },
+                       "gone.csv: error: cannot open the data file: No such file or directory; check the source path (resolved to '\(path)')")
+    }
+
+    func testFolderIsNotAFile() {
+        let path = s.folder.path + "/sub.csv"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        XCTAssertEqual(failure(chart(path)).map { "\($0)" },
+                       "sub.csv: error: the source path is a folder, not a data file; name a file (resolved to '\(path)')")
+    }
+
+    func testEmptyCSV() {
+        XCTAssertEqual(error("e.csv", ""),
+                       "e.csv:1: error: the file has no header row; it is empty (\"header\": true expects the column names first)")
+    }
+
+    func testEmptyJSON() {
+        XCTAssertEqual(error("e.json", "  \n"), "e.json:2:1: error: the file is empty; it needs a JSON array of records")
+    }
+
+    // MARK: Numbers
+
+    func testDecimalComma() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,\"12,5\"\n"),
+                       "a.csv:2:12: error: field 'v': '12,5' is not a number; use '.' as the decimal separator")
+    }
+
+    func testThousandsSeparators() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,1\n2024-01-02,\"1,234.5\"\n"),
+                       "a.csv:3:12: error: field 'v': '1,234.5' is not a number; remove the thousands separators")
+    }
+
+    func testCurrencySymbol() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,$12\n"),
+                       "a.csv:2:12: error: field 'v': '$12' is not a number; remove the '$' and give the unit in y.unit")
+    }
+
+    func testPercentSign() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,  12%\n"),
+                       "a.csv:2:12: error: field 'v': '12%' is not a number; remove the '%' and give the unit in y.unit")
+    }
+
+    func testWordIsNotANumber() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,twelve\n"),
+                       "a.csv:2:12: error: field 'v': 'twelve' is not a number; write digits with an optional sign, '.' and exponent, or leave the cell empty for a gap")
+    }
+
+    func testInfinityIsNotAValue() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,-inf\n"),
+                       "a.csv:2:12: error: field 'v': '-inf' is not a finite number; leave the cell empty for a gap")
+    }
+
+    func testColumnCountsCharactersNotBytes() {
+        XCTAssertEqual(error("a.csv", "t,name,v\n2024-01-01,Zürich café,x1\n"),
+                       "a.csv:2:24: error: field 'v': 'x1' is not a number; write digits with an optional sign, '.' and exponent, or leave the cell empty for a gap")
+    }
+
+    // MARK: Times
+
+    func testMonthOutOfRange() {
+        XCTAssertEqual(error("a.csv", "v,t\n1,2024-13-01\n"),
+                       "a.csv:2:3: error: field 't': '2024-13-01' is not a valid date: there is no month 13")
+    }
+
+    func testDayOutOfRange() {
+        XCTAssertEqual(error("a.csv", "v,t\n1,2023-02-29\n"),
+                       "a.csv:2:3: error: field 't': '2023-02-29' is not a valid date: month 2 of 2023 has no day 29")
+    }
+
+    func testSlashDateUnderISO() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024/01/05,1\n"),
+                       "a.csv:2:1: error: field 't': '2024/01/05' is not an ISO 8601 date; write ISO 8601 such as 2024-06-01 or 2024-06-01T13:45:00Z, or set x.format to the pattern of the data (for example 'yyyy/MM/dd')")
+    }
+
+    func testPatternMismatch() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024/01/05,1\n05/01/2024,2\n") { chart($0, format: "yyyy/MM/dd") },
+                       "a.csv:3:1: error: field 't': '05/01/2024' does not match the time format 'yyyy/MM/dd'; check x.format")
+    }
+
+    func testHourOutOfRange() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01T25:00,1\n"),
+                       "a.csv:2:1: error: field 't': '2024-01-01T25:00' is not a valid time of day")
+    }
+
+    func testTextAfterTime() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01T10:00:00Z UTC,1\n"),
+                       "a.csv:2:1: error: field 't': '2024-01-01T10:00:00Z UTC' is not an ISO 8601 date-time: unexpected text after the time; write ISO 8601 such as 2024-06-01 or 2024-06-01T13:45:00Z, or set x.format to the pattern of the data (for example 'yyyy/MM/dd')")
+    }
+
+    func testMissingX() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,1\nNA,2\n"),
+                       "a.csv:3:1: error: field 't': the x value is missing; every record needs one (\"onError\": \"skip\" skips such records)")
+    }
+
+    func testUnknownZone() {
+        XCTAssertEqual(error("a.csv", "t,v\n") { chart($0, zone: "Europe/Berln") },
+                       "test.pipeline:7:5: error: field 'x.zone': unknown time zone 'Europe/Berln'; use an IANA name such as 'Europe/Berlin'; did you mean 'Europe/Berlin'?")
+    }
+
+    func testUnknownPatternLetter() {
+        XCTAssertEqual(error("a.csv", "t,v\n") { chart($0, format: "yyyy-Qq") },
+                       "test.pipeline:7:5: error: field 'x.format': unknown letter 'Q' in the time format 'yyyy-Qq'; use yyyy, MM, MMM, dd, HH, hh, mm, ss, SSS, a, XXX and quote literal text ('T')")
+    }
+
+    // MARK: Columns and rows
+
+    func testMissingColumnWithSuggestion() {
+        XCTAssertEqual(error("a.csv", "time,temperature\n2024-01-01,1\n") { chart($0, x: "time", y: ["temprature"]) },
+                       "a.csv:1: error: field 'temprature': there is no column 'temprature'; the header's columns are 'time', 'temperature'; did you mean 'temperature'?")
+    }
+
+    func testDuplicateHeaderName() {
+        XCTAssertEqual(error("a.csv", "t,v,v\n2024-01-01,1,2\n"),
+                       "a.csv:1: error: field 'v': the header has 2 columns named 'v' (columns 2, 3); rename them so that each is unique")
+    }
+
+    func testShortRow() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,1\n2024-01-02\n"),
+                       "a.csv:3: error: field 'v': the row has 1 field but column 'v' is number 2; check for a missing delimiter or an unquoted line break")
+    }
+
+    func testExtraField() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,1,5\n"),
+                       "a.csv:2:14: error: the row has more fields than the header's 2 columns; quote fields that contain a comma")
+    }
+
+    func testHeaderlessNamesAreNumbers() {
+        XCTAssertEqual(error("a.csv", "2024-01-01,1\n") { chart($0, header: false) },
+                       "a.csv: error: field 't': with \"header\": false, columns are named by number; use '1' for the first column")
+    }
+
+    func testMissingSeriesValue() {
+        XCTAssertEqual(error("a.csv", "t,s,v\n2024-01-01,a,1\n2024-01-02,,2\n") { chart($0, series: "s") },
+                       "a.csv:3:12: error: field 's': the series value is missing; every record of long data names its series (\"onError\": \"skip\" skips such records)")
+    }
+
+    // MARK: CSV syntax
+
+    func testBareQuoteInUnquotedField() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,1\n2024-01-02,1\"2\n"),
+                       "a.csv:3:13: error: a quote inside an unquoted field; quote the whole field and double the quotes inside it (\"\")")
+    }
+
+    func testTextAfterClosingQuote() {
+        XCTAssertEqual(error("a.csv", "t,v\n\"2024-01-01\"x,1\n"),
+                       "a.csv:2:13: error: unexpected 'x' after the closing quote of a field; a quoted field must end at a delimiter or the end of the line (double quotes inside it: \"\")")
+    }
+
+    func testUnclosedQuote() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,1\n2024-01-02,\"2\n2024-01-03,3\n"),
+                       "a.csv:3:12: error: a quoted field is never closed; add the closing quote")
+    }
+
+    func testFieldTooLong() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,\"\(String(repeating: "9", count: 40))\n",
+                             ingest: Ingest(limits: IngestLimits(maxFieldBytes: 16))),
+                       "a.csv:2:12: error: a field is longer than 0 MiB, the most chartpipe reads; an unclosed quote is the usual cause")
+    }
+
+    func testTooManyColumns() {
+        XCTAssertEqual(error("a.csv", "t,v,a,b,c\n", ingest: Ingest(limits: IngestLimits(maxColumns: 3))),
+                       "a.csv:1:7: error: the row has more than 3 columns, the most chartpipe reads; check the delimiter")
+    }
+
+    // MARK: Encoding
+
+    func testLatin1IsNotUTF8() {
+        let bytes = Array("t,name,v\n2024-01-01,caf".utf8) + [0xE9] + Array(",1\n".utf8)
+        XCTAssertEqual(error("a.csv", bytes: bytes),
+                       "a.csv:2:15: error: the file is not UTF-8: invalid byte 0xE9 at byte offset 23; save it as UTF-8")
+    }
+
+    func testTruncatedUTF8AtEnd() {
+        let bytes = Array("t,v\n2024-01-01,1\n".utf8) + [0xE2, 0x82]
+        XCTAssertEqual(error("a.csv", bytes: bytes),
+                       "a.csv:3:1: error: the file is not UTF-8: invalid byte 0xE2 at byte offset 17; save it as UTF-8")
+    }
+
+    func testSurrogateIsNotUTF8() {
+        let bytes = Array("t,v\n".utf8) + [0xED, 0xA0, 0x80] + Array(",1\n".utf8)
+        XCTAssertEqual(error("a.csv", bytes: bytes),
+                       "a.csv:2:1: error: the file is not UTF-8: invalid byte 0xED at byte offset 4; save it as UTF-8")
+    }
+
+    // MARK: onError: skip
+
+    func testSkipCountsAndWarnsWithPositions() throws {
+        var text = "t,v\n"
+        for i in 0..<10 { text += i % 2 == 0 ? "2024-01-\(String(format: "%02d", i + 1)),\(i)\n" : "2024-01-01,bad\(i)\n" }
+        text += "2024-02-01,\"1\"x\n2024-02-02,7\n"
+        let (batch, stream) = try read(chart(s.file("k.csv", text), onError: .skip))
+        XCTAssertEqual(batch.y, [0, 2, 4, 6, 8, 7])
+        XCTAssertEqual(batch.record, [0, 2, 4, 6, 8, 11])
+        XCTAssertEqual(stream.recordsRead, 12)
+        XCTAssertEqual(stream.recordsSkipped, 6)
+        XCTAssertEqual(stream.warnings.count, 6)
+        XCTAssertEqual(stream.warnings.first,
+                       "k.csv:3:12: skipped record: field 'v': 'bad1' is not a number; write digits with an optional sign, '.' and exponent, or leave the cell empty for a gap")
+        XCTAssertEqual(stream.warnings.last,
+                       "k.csv: skipped 6 records with errors in all (\"onError\": \"skip\"); the first 5 are listed above")
+    }
+
+    // MARK: JSON
+
+    func testJSONSyntaxErrorInsideRecord() {
+        XCTAssertEqual(error("a.json", "[\n{\"t\": \"2024-01-01\", \"v\": 1},\n{\"t\": \"2024-01-02\", \"v\": 1.}\n]"),
+                       "a.json:3:27: error: invalid JSON at byte offset 58: invalid token near '1.'; fix the file so that it is valid JSON")
+    }
+
+    func testJSONMissingComma() {
+        XCTAssertEqual(error("a.json", "[{\"t\": \"2024-01-01\", \"v\": 1}\n {\"t\": \"2024-01-02\", \"v\": 2}]"),
+                       "a.json:2:2: error: invalid JSON at byte offset 30: found '{' where ',' or ']' after a record should be; fix the file so that it is valid JSON")
+    }
+
+    func testJSONTrailingComma() {
+        XCTAssertEqual(error("a.json", "[{\"t\": \"2024-01-01\", \"v\": 1},]"),
+                       "a.json:1:30: error: invalid JSON at byte offset 29: found ']' where a record after ',' should be; fix the file so that it is valid JSON")
+    }
+
+    func testJSONTextAfterDocument() {
+        XCTAssertEqual(error("a.json", "[{\"t\": \"2024-01-01\", \"v\": 1}] x"),
+                       "a.json:1:31: error: invalid JSON at byte offset 30: found 'x' where the end of the file after the JSON document should be; fix the file so that it is valid JSON")
+    }
+
+    func testJSONTruncated() {
+        XCTAssertEqual(error("a.json", "[{\"t\": \"2024-01-01\", \"v\": 1},\n"),
+                       "a.json:2:1: error: the file ends before the array of records is closed; it may be truncated")
+    }
+
+    func testJSONRecordsPointerMissing() {
+        XCTAssertEqual(error("a.json", "{\"data\": {\"itemz\": []}}") { chart($0, records: "/data/items") },
+                       "a.json:1:22: error: field 'source.records': the records pointer '/data/items' does not exist: the object at '/data' has no member 'items'; did you mean 'itemz'?")
+    }
+
+    func testJSONFirstRecordNamesFields() {
+        XCTAssertEqual(error("a.json", "[{\"t\": \"2024-01-01\", \"value\": 1}]") { chart($0, y: ["vlaue"]) },
+                       "a.json:1:2: error: field 'vlaue': the first record has no field 'vlaue'; its fields are 't', 'value'; did you mean 'value'?")
+    }
+
+    func testJSONBooleanIsNotANumber() {
+        XCTAssertEqual(error("a.json", "[{\"t\": \"2024-01-01\", \"v\": 1},\n  {\"t\": \"2024-01-02\", \"v\": true}]"),
+                       "a.json:2:3: error: field 'v': true is not a number; write a JSON number, or null for a gap")
+    }
+
+    func testJSONNumberTimeNeedsEpochFormat() {
+        XCTAssertEqual(error("a.json", "[{\"t\": 1700000000, \"v\": 1}]"),
+                       "a.json:1:2: error: field 't': the number 1700000000 is not a time; set x.format to 'epoch-seconds' or 'epoch-millis', or write ISO 8601 strings")
+    }
+
+    func testJSONRecordNotAnObject() {
+        XCTAssertEqual(error("a.json", "[{\"t\": \"2024-01-01\", \"v\": 1}, 5]"),
+                       "a.json:1:31: error: record 1 is the number 5, not an object with fields; point \"records\" at the array of records")
+    }
+
+    func testJSONLinesBadLine() {
+        XCTAssertEqual(error("a.jsonl", "{\"t\": \"2024-01-01\", \"v\": 1}\n\n{\"t\": \"2024-01-02\" \"v\": 2}\n"),
+                       "a.jsonl:3:22: error: invalid JSON at byte offset 51: '}' expected near '\"v\"'; fix the file so that it is valid JSON")
+    }
+
+    func testJSONRecordTooLarge() {
+        XCTAssertEqual(error("a.json", "[{\"t\": \"2024-01-01\", \"v\": 1, \"pad\": \"\(String(repeating: "x", count: 3 << 20))\"}]",
+                             ingest: Ingest(limits: IngestLimits(maxRecordBytes: 1 << 20))),
+                       "a.json:1:2: error: a record is larger than 1 MiB, the most chartpipe reads at once")
+    }
+}

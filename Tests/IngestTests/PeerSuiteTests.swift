@@ -1,0 +1,83 @@
+import ChartpipeCore
+import Foundation
+@testable import Ingest
+import XCTest
+
+/// The peer suites of ../shared/suites (see its README.md): csv-spectrum and JSONTestSuite.
+final class PeerSuiteTests: XCTestCase {
+    private func folder(_ name: String) throws -> URL {
+        let url = suites.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw XCTSkip("\(url.path) is absent") }
+        return url
+    }
+
+    func testCSVSpectrum() throws {
+        let root = try folder("csv-spectrum")
+        let csvs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("csvs").path).sorted()
+        XCTAssertEqual(csvs.count, 12)
+        for name in csvs where name.hasSuffix(".csv") {
+            let base = String(name.dropLast(4))
+            let path = root.appendingPathComponent("csvs/\(name)").path
+            let source = SourceSpec(path: path, displayPath: name, format: .csv)
+            if base == "location_coordinates" {
+                // A bare quote inside an unquoted field: a clear error at the quote, not a guess.
+                XCTAssertThrowsError(try Ingest.preview(source: source, rows: 100), name) { error in
+                    XCTAssertEqual("\(error)", "location_coordinates.csv:2:22: error: a quote inside an unquoted field; quote the whole field and double the quotes inside it (\"\")")
+                }
+                continue
+            }
+            let preview = try Ingest.preview(source: source, rows: 100)
+            let expected = try JSONParser.parse(Array(Data(contentsOf: root.appendingPathComponent("json/\(base).json"))))
+            let records = expected.arrayValue ?? []
+            XCTAssertEqual(preview.rows.count, records.count, name)
+            for (row, record) in zip(preview.rows, records) {
+                let keyed = record.objectValue ?? []
+                XCTAssertEqual(preview.columns, keyed.map(\.0), name)
+                XCTAssertEqual(row, keyed.map { $0.1.stringValue ?? "?" }, name)
+            }
+        }
+    }
+
+    /// Every JSONTestSuite document as a records source: y_ accepted, n_ rejected with a position, i_ either.
+    func testJSONTestSuite() throws {
+        let root = try folder("JSONTestSuite/test_parsing")
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertGreaterThan(names.count, 300)
+        var counts = [Character: Int]()
+        for name in names {
+            // Pointer fields: records without them are skipped, so only the syntax decides.
+            let spec = chart(root.appendingPathComponent(name).path, as: .json, x: "/x", type: .category, y: ["/y"],
+                             onError: .skip)
+            let error = failure(spec)
+            switch name.first {
+            case "y":
+                XCTAssertNil(error, "\(name) must be accepted: \(error.map { "\($0)" } ?? "")")
+            case "n":
+                if let error {
+                    XCTAssertNotNil(error.location?.line, name)
+                    XCTAssertNotNil(error.location?.column, name)
+                    XCTAssertFalse(error.message.isEmpty, name)
+                } else {
+                    XCTFail("\(name) must be rejected")
+                }
+            default:
+                break
+            }
+            counts[name.first ?? "?", default: 0] += 1
+        }
+        XCTAssertEqual(counts["y"], 95)
+        XCTAssertEqual(counts["n"], 188)
+    }
+
+    /// The same documents as JSON Lines (one line each where they are one line): never a crash.
+    func testJSONTestSuiteAsJSONLines() throws {
+        let root = try folder("JSONTestSuite/test_parsing")
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() where name.hasPrefix("y_") {
+            let spec = chart(root.appendingPathComponent(name).path, as: .jsonl, x: "/x", type: .category, y: ["/y"],
+                             onError: .skip)
+            let text = (try? String(contentsOfFile: spec.source.path, encoding: .utf8)) ?? ""
+            guard !text.contains("\n") || text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").count == 1 else { continue }
+            XCTAssertNil(failure(spec), name)
+        }
+    }
+}

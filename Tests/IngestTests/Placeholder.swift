@@ -1,5 +1,0 @@
-import XCTest
-
-final class IngestTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
