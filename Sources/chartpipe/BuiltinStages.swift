@@ -1,10 +1,11 @@
 import Aggregate
 import ChartpipeCore
 import Downsample
+import Ingest
 import Sonify
 import Trend
 
 /// The built-in stages, registered once at start-up: a plain list of types.
 enum BuiltinStages {
-    static let all: [any Stage.Type] = [Aggregate.self, Downsample.self, Trend.self, Sonify.self]
+    static let all: [any Stage.Type] = [Ingest.self, Aggregate.self, Downsample.self, Trend.self, Sonify.self]
 }

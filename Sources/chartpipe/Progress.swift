@@ -64,7 +64,8 @@ final class LineLog: RunObserver {
             }
             guard !quiet else { return }
             let time = JSONWriter.number((seconds * 100).rounded() / 100)
-            Console.error("[\(done)/\(total)] \(id): ok (\(result.artifacts.count) files, \(time) s)")
+            let files = result.artifacts.count
+            Console.error("[\(done)/\(total)] \(id): ok (\(files) \(files == 1 ? "file" : "files"), \(time) s)")
             for w in result.warnings { Console.error("  warning: \(w)") }
         }
     }

@@ -210,7 +210,6 @@ final class RunnerTests: XCTestCase {
         XCTAssertThrowsError(try PipelineLoader(registry: registry).load(bytes: Array(text.utf8), path: "t.pipeline", directory: "/")) { error in
             XCTAssertEqual((error as? PipelineErrors)?.diagnostics.map(\.message), [
                 "the first stage must read the data; add { \"use\": \"ingest\" } before 'index'",
-                "stage 'index' needs 'stamped'; add { \"use\": \"stamp\" } before it",
                 "stage 'stamp' works on one chart and must come before the run stages (such as 'report')",
                 "stage 'stamp' needs 'series'; add { \"use\": \"ingest\" } before it",
                 "stage 'ingest' reads the data and must be the first stage",

@@ -53,8 +53,8 @@ final class CommandLineTests: XCTestCase {
             (["run"], "missing PIPELINE for 'chartpipe run'"),
             (["validate", "a", "b"], "unexpected argument 'b' for 'chartpipe validate'"),
             (["stages", "downsampel"], "unknown stage 'downsampel'; did you mean 'downsample'?"),
-            (["run", "../../pipelines/weekly.pipeline", "--only", "daily-sale"], "--only: no chart 'daily-sale' in ../../pipelines/weekly.pipeline; did you mean 'daily-sales'?"),
-            (["run", "../../pipelines/weekly.pipeline", "--locales", "Korean"], "--locales: 'Korean' is not a language tag such as 'en', 'zh-Hans' or 'ko'"),
+            (["run", "../../../pipelines/weekly.pipeline", "--only", "daily-sale"], "--only: no chart 'daily-sale' in ../../../pipelines/weekly.pipeline; did you mean 'daily-sales'?"),
+            (["run", "../../../pipelines/weekly.pipeline", "--locales", "Korean"], "--locales: 'Korean' is not a language tag such as 'en', 'zh-Hans' or 'ko'"),
         ]
         for (arguments, message) in cases {
             let result = try Harness.run(arguments, in: Harness.fixtures)

@@ -45,13 +45,14 @@ public struct SourceSpec: Sendable, Equatable {
     public var records: String
     public var onError: OnError
 
-    public init(path: String, displayPath: String, format: Format, delimiter: UInt8 = UInt8(ascii: ","),
+    /// `delimiter` defaults to a tab for TSV and a comma otherwise.
+    public init(path: String, displayPath: String, format: Format, delimiter: UInt8? = nil,
                 quote: UInt8 = UInt8(ascii: "\""), header: Bool = true, skipRows: Int = 0,
                 records: String = "", onError: OnError = .fail) {
         self.path = path
         self.displayPath = displayPath
         self.format = format
-        self.delimiter = delimiter
+        self.delimiter = delimiter ?? (format == .tsv ? 0x09 : UInt8(ascii: ","))
         self.quote = quote
         self.header = header
         self.skipRows = skipRows

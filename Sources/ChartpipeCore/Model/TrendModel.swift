@@ -1,6 +1,8 @@
 // The statistics the `trend` stage adds to a chart's context, as `describe` and `report` read them,
 // and their encoding as `trend.json` (SPEC §4).
 
+import Foundation
+
 /// The key under which `trend` stores its `TrendResult` in a chart's context.
 public enum TrendKey: ContextKey {
     public typealias Value = TrendResult
@@ -263,19 +265,23 @@ public struct TrendResult: Sendable, Equatable {
     public var series: [SeriesTrend]
     /// Crossings between every pair of series, in order of x.
     public var crossovers: [Crossover]
+    /// IANA zone in which time x is written (the chart's), or nil for UTC.
+    public var zone: String?
 
-    public init(xType: XType, categories: [String] = [], series: [SeriesTrend], crossovers: [Crossover] = []) {
+    public init(xType: XType, categories: [String] = [], series: [SeriesTrend], crossovers: [Crossover] = [],
+                zone: String? = nil) {
         self.xType = xType
         self.categories = categories
         self.series = series
         self.crossovers = crossovers
+        self.zone = zone == "UTC" ? nil : zone
     }
 
-    /// An x value as trend.json writes it: ISO 8601 UTC text for time, the label for category
+    /// An x value as trend.json writes it: ISO 8601 text for time (in the chart's zone, as data.json), the label for category
     /// (an interpolated category x takes the label of the next category), a number otherwise.
     public func xJSON(_ x: Double) -> JSONValue {
         switch xType {
-        case .time: return .string(TimeText.iso8601(milliseconds: x.rounded()))
+        case .time: return .string(TimeText.iso8601(milliseconds: x.rounded(), zone: zone.flatMap(TimeZone.init(identifier:))))
         case .number: return .double(x)
         case .category:
             let i = Int(x.rounded(.up))

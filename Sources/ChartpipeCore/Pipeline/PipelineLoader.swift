@@ -171,8 +171,15 @@ private struct PipelineCheck {
             let p = "/stages/\(i)/use"
             if seen.contains(entry.name), entry.name != "plugin" {
                 v.error("stage '\(entry.name)' is listed twice; list each stage once", at: p)
+                continue
             }
             seen.insert(entry.name)
+            if i == 0, d.kind != .source {
+                v.error("the first stage must read the data; add { \"use\": \"ingest\" } before '\(entry.name)'", at: p)
+                provided.formUnion(d.adds)
+                sawRunStage = d.kind == .run
+                continue
+            }
             switch d.kind {
             case .source:
                 if i != 0 { v.error("stage '\(entry.name)' reads the data and must be the first stage", at: p) }
@@ -184,9 +191,6 @@ private struct PipelineCheck {
                 if sawRunStage { v.error("stage '\(entry.name)' works on one chart and must come before the run stages (such as 'report')", at: p) }
             case .run:
                 sawRunStage = true
-            }
-            if i == 0, d.kind != .source {
-                v.error("the first stage must read the data; add { \"use\": \"ingest\" } before '\(entry.name)'", at: p)
             }
             for need in d.needs where !provided.contains(need) {
                 let provider = registry.descriptions.first { $0.adds.contains(need) }?.name

@@ -120,8 +120,17 @@ struct ShapeValidator {
             let p = pointer + "/" + JSONLocator.escape(key)
             if extraKeys.contains(key) { continue }
             guard let field = fields.first(where: { $0.name == key }) else {
-                let hint = Suggestion.closest(to: key, in: names).map { "; did you mean '\($0)'?" }
-                    ?? "; known keys: " + names.joined(separator: ", ")
+                let sourceKeys = ["path", "format", "delimiter", "quote", "header", "skipRows", "records", "onError"]
+                let hint: String
+                if let near = Suggestion.closest(to: key, in: names) {
+                    hint = "; did you mean '\(near)'?"
+                } else if fields.isEmpty, sourceKeys.contains(key) {
+                    hint = "; it takes no options: '\(key)' belongs in each chart's 'source'"
+                } else if fields.isEmpty {
+                    hint = "; it takes no options"
+                } else {
+                    hint = "; known keys: " + names.joined(separator: ", ")
+                }
                 error("unknown key '\(key)' in \(owner)\(hint)", at: p, key: true)
                 ok = false
                 continue

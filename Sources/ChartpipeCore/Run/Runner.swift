@@ -165,15 +165,20 @@ public final class Runner: Sendable {
             }
             let stream = try source.open(chart: chart)
             var rest = stages.dropFirst()
-            let data: SeriesSet
+            let collected: SeriesSet
             var warnings: [String] = []
             if let fold = rest.first?.1 as? any FoldStage {
-                data = try fold.fold(stream, chart: chart)
+                collected = try fold.fold(stream, chart: chart)
                 rest = rest.dropFirst()
             } else {
-                (data, warnings) = try SeriesCollector.collect(stream, chart: chart)
+                (collected, warnings) = try SeriesCollector.collect(stream, chart: chart)
             }
             try checkStop()
+            var data = collected
+            // One series from one y field is named by what it shows: the axis title, else the field.
+            if chart.seriesField == nil, !chart.y.isWide, data.series.count == 1 {
+                data.series[0].name = chart.y.title ?? chart.y.fields[0]
+            }
             var ctx = ChartContext(chart: chart, run: info, data: data)
             ctx.recordsRead = stream.recordsRead
             ctx.recordsSkipped = stream.recordsSkipped

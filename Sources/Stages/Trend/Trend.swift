@@ -47,7 +47,8 @@ public struct Trend: ChartStage {
     }
 
     public func run(_ context: inout ChartContext) throws {
-        let result = analyze(context.fullSeries, thresholds: context.chart.y.thresholds)
+        var result = analyze(context.fullSeries, thresholds: context.chart.y.thresholds)
+        result.zone = context.chart.x.zone == "UTC" ? nil : context.chart.x.zone
         context[TrendKey.self] = result
         context.emit(Artifact(path: "trend.json", kind: "trend", bytes: JSONWriter().bytes(result.json)))
     }
