@@ -4,7 +4,7 @@ import Foundation
 /// The command-line interface: a thin layer over ChartpipeCore and the stages.
 @main
 struct Chartpipe {
-    static let commands: [CommandSpec] = [RunCommand.spec, ValidateCommand.spec, StagesCommand.spec, StringsCommand.spec, SchemaCommand.spec, HelpCommand.spec]
+    static let commands: [CommandSpec] = [RunCommand.spec, ValidateCommand.spec, StagesCommand.spec, DescribeCommand.spec, StringsCommand.spec, SchemaCommand.spec, HelpCommand.spec]
 
     static var registry: StageRegistry { StageRegistry(available: BuiltinStages.all) }
 
@@ -38,6 +38,7 @@ struct Chartpipe {
             case ValidateCommand.spec.name: return ValidateCommand.run(parsed)
             case StagesCommand.spec.name: return try StagesCommand.run(parsed)
             case SchemaCommand.spec.name: return SchemaCommand.run(parsed)
+            case DescribeCommand.spec.name: return try DescribeCommand.run(parsed)
             case StringsCommand.spec.name: return try StringsCommand.run(parsed, arguments: Array(arguments.dropFirst()))
             default: return try HelpCommand.run(parsed)
             }

@@ -1,0 +1,131 @@
+import ChartpipeCore
+import Foundation
+
+/// `chartpipe describe`: the description of one data file without a pipeline file, for newcomers
+/// and one-off use. It runs ingest, downsample, trend and describe (and sonify for `--audio`).
+enum DescribeCommand {
+    static let spec = CommandSpec(
+        name: "describe", summary: "Print the description of one data file (no pipeline file needed).",
+        positionals: ["DATA"],
+        options: [
+            OptionSpec(name: "x", value: "FIELD", help: "Column (or JSON member) of x."),
+            OptionSpec(name: "y", value: "FIELD[,FIELD]", help: "Column(s) of y; several columns give one series each."),
+            OptionSpec(name: "series", value: "FIELD", help: "Column whose values name the series (long data)."),
+            OptionSpec(name: "x-type", value: "TYPE", help: "'time', 'number' or 'category' (default: the first that reads the file)."),
+            OptionSpec(name: "format", value: "PATTERN", help: "Time format such as 'yyyy/MM/dd' (default ISO 8601)."),
+            OptionSpec(name: "zone", value: "ZONE", help: "IANA time zone of times without an offset (default UTC)."),
+            OptionSpec(name: "locale", value: "L", help: "Language of the description (default 'en')."),
+            OptionSpec(name: "unit", value: "UNIT", help: "Unit of y: 'USD', 'percent', 'duration-minute'…"),
+            OptionSpec(name: "title", value: "TEXT", help: "Chart title (default: the file's name)."),
+            OptionSpec(name: "mark", value: "MARK", help: "'line' (default), 'area', 'bar' or 'point'."),
+            OptionSpec(name: "audio", value: "FILE", help: "Also write the audio graph to FILE (.wav, .mp3, .flac or .ogg)."),
+        ],
+        discussion: """
+        Example:
+          chartpipe describe pipelines/data/sales.csv --x date --y revenue --series region --unit USD --locale ko
+
+        The file's format comes from its extension (.csv, .tsv, .json, .jsonl). Rows with the same x
+        are an error here as in pipelines: aggregate them with a pipeline's 'aggregate' stage.
+        """)
+
+    static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+        let path = parsed.positionals[0]
+        guard let x = parsed.value("x"), let yText = parsed.value("y") else {
+            throw UsageError(message: "'describe' needs --x and --y, such as --x date --y revenue", command: "describe")
+        }
+        let ys = yText.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard let format = SourceSpec.Format(rawValue: ext) else {
+            throw UsageError(message: "cannot tell the format of '\(path)' from its extension; use a .csv, .tsv, .json or .jsonl file", command: "describe")
+        }
+        let types: [XType]
+        if let t = parsed.value("x-type") {
+            guard let type = XType(rawValue: t) else {
+                throw UsageError(message: "--x-type must be 'time', 'number' or 'category', not '\(t)'", command: "describe")
+            }
+            types = [type]
+        } else {
+            types = parsed.value("format") != nil ? [.time] : [.time, .number, .category]
+        }
+        let mark = try parsed.value("mark").map { m throws(UsageError) -> Mark in
+            guard let mark = Mark(rawValue: m) else { throw UsageError(message: "--mark must be 'line', 'area', 'bar' or 'point', not '\(m)'", command: "describe") }
+            return mark
+        } ?? .line
+        let zone = parsed.value("zone") ?? "UTC"
+        if TimeZone(identifier: zone) == nil {
+            throw UsageError(message: "--zone: '\(zone)' is not an IANA time zone\(Suggestion.didYouMean(zone, in: TimeZone.knownTimeZoneIdentifiers))", command: "describe")
+        }
+        let locale = parsed.value("locale") ?? "en"
+        let audio = parsed.value("audio")
+        let audioFormat = audio.map { ($0 as NSString).pathExtension.lowercased() }
+        if let audioFormat, !["wav", "mp3", "flac", "ogg"].contains(audioFormat) {
+            throw UsageError(message: "--audio: use a .wav, .mp3, .flac or .ogg file name", command: "describe")
+        }
+        let registry = Chartpipe.registry
+        for name in ["ingest", "downsample", "trend", "describe"] + (audio == nil ? [] : ["sonify"]) where registry.type(named: name) == nil {
+            Console.error("chartpipe: error: stage '\(name)' is not available in this build")
+            return 1
+        }
+
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var lastError: ChartError?
+        for type in types {
+            let chart = ChartSpec(
+                id: "describe", title: parsed.value("title") ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
+                mark: mark, source: SourceSpec(path: absolute, displayPath: path, format: format),
+                x: XSpec(field: x, type: type, format: parsed.value("format"), zone: zone),
+                y: YSpec(fields: ys, isWide: ys.count > 1, unit: parsed.value("unit")),
+                seriesField: parsed.value("series"), location: SourceLocation(path: path))
+            do {
+                let context = try describe(chart, locale: locale, audio: audioFormat, registry: registry)
+                guard let d = context[DescriptionsKey.self]?[locale] else { return 1 }
+                var text = d.title + "\n\n" + d.summary + "\n\n"
+                text += d.axes.map(\.text).joined(separator: "\n") + "\n"
+                if !d.statistics.isEmpty { text += "\n" + d.statistics.joined(separator: "\n") + "\n" }
+                print(text, terminator: "")
+                if let audio, let bytes = context.artifacts.first(where: { $0.path == "audio.\(audioFormat ?? "")" })?.bytes {
+                    do {
+                        try Data(bytes).write(to: URL(fileURLWithPath: audio), options: .atomic)
+                    } catch {
+                        Console.error("\(audio): error: cannot write: \(FileProblem.reason(error))")
+                        return 1
+                    }
+                }
+                for w in context.warnings { Console.error("warning: \(w)") }
+                return 0
+            } catch {
+                lastError = error
+                // Try the next x type only when this one could not read x.
+                if error.field != x || types.count == 1 { break }
+            }
+        }
+        Console.error(lastError?.description ?? "\(path): error: cannot describe this file")
+        return 1
+    }
+
+    static func describe(_ chart: ChartSpec, locale: String, audio: String?, registry: StageRegistry) throws(ChartError) -> ChartContext {
+        do {
+            func stage(_ name: String, _ values: [String: JSONValue] = [:]) throws -> any Stage {
+                guard let type = registry.type(named: name), let d = registry.description(named: name) else {
+                    throw ChartError("stage '\(name)' is not available in this build")
+                }
+                var options: [String: JSONValue] = [:]
+                for f in d.options { if let v = f.defaultValue { options[f.name] = v } }
+                for (k, v) in values { options[k] = v }
+                return try type.init(options: StageOptions(options))
+            }
+            guard let source = try stage("ingest") as? any SourceStage else { throw ChartError("ingest is not a source") }
+            let (data, warnings) = try SeriesCollector.collect(try source.open(chart: chart), chart: chart)
+            var context = ChartContext(chart: chart, run: RunInfo(locales: [locale], pipelineDirectory: ".", pipelineName: "describe"), data: data)
+            context.warnings = warnings
+            var chain: [any Stage] = [try stage("downsample"), try stage("trend"), try stage("describe")]
+            if let audio { chain.append(try stage("sonify", ["formats": .array([.string(audio)]), "cues": false])) }
+            for case let s as any ChartStage in chain { try s.run(&context) }
+            return context
+        } catch let error as ChartError {
+            throw error
+        } catch {
+            throw ChartError("\(error)", at: SourceLocation(path: chart.source.displayPath))
+        }
+    }
+}
