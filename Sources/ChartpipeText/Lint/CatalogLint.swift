@@ -32,10 +32,8 @@ public enum CatalogLint {
             func report(_ severity: LintFinding.Severity, _ locale: String?, _ message: String) {
                 findings.append(LintFinding(path: path, severity: severity, key: key, locale: locale, message: message))
             }
-            guard let source = entry.localizations[catalog.sourceLanguage] else {
-                if entry.shouldTranslate != false { report(.error, catalog.sourceLanguage, "the source language has no text") }
-                continue
-            }
+            // As in Xcode, a key without a source-language text is its own source text.
+            let source = entry.localizations[catalog.sourceLanguage] ?? Localization(stringUnit: StringUnit(value: key))
             let sourceSignature = signature(of: source)
             for problem in sourceSignature.problems { report(.error, catalog.sourceLanguage, problem) }
             checkLocale(source, locale: catalog.sourceLanguage, report: report)
