@@ -44,7 +44,7 @@ let package = Package(
         stage("Sonify", ["CSndFile"]),
         stage("Describe", ["ChartpipeText"]),
         .executableTarget(name: "chartpipe",
-                          dependencies: ["ChartpipeCore", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify"],
+                          dependencies: ["ChartpipeCore", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "ChartpipeBench",
                           dependencies: ["ChartpipeCore", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],

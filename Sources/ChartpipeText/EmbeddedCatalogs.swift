@@ -2,6 +2,1770 @@
 
 /// The shipped string catalogs, by file name, as written in Sources/ChartpipeText/Catalogs.
 let embeddedCatalogs: [(name: String, text: String)] = [
+    ("Describe.xcstrings", #"""
+{
+  "sourceLanguage": "en",
+  "strings": {
+    "describe.axis.x": {
+      "comment": "The x axis (time or numbers). 1: axis title; 2: first x; 3: last x (formatted).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "The x axis shows %1$@ from %2$@ to %3$@."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "x축은 %2$@부터 %3$@까지의 %1$@(을)를 나타냅니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "横轴表示%1$@，从%2$@到%3$@。"
+          }
+        }
+      }
+    },
+    "describe.axis.x.categories": {
+      "comment": "The x axis with few categories. 1: axis title; 2: how many categories (integer); 3: the categories as a list.",
+      "localizations": {
+        "en": {
+          "variations": {
+            "plural": {
+              "one": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "The x axis shows %1$@ in %2$lld category: %3$@."
+                }
+              },
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "The x axis shows %1$@ in %2$lld categories: %3$@."
+                }
+              }
+            }
+          }
+        },
+        "ko": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "x축은 %3$@의 %2$lld개 범주로 %1$@(을)를 나타냅니다."
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "横轴表示%1$@，共%2$lld个类别：%3$@。"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "describe.axis.x.categoryRange": {
+      "comment": "The x axis with many categories. 1: axis title; 2: how many categories (integer); 3: first category; 4: last category.",
+      "localizations": {
+        "en": {
+          "variations": {
+            "plural": {
+              "one": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "The x axis shows %1$@ in %2$lld category, from %3$@ to %4$@."
+                }
+              },
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "The x axis shows %1$@ in %2$lld categories, from %3$@ to %4$@."
+                }
+              }
+            }
+          }
+        },
+        "ko": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "x축은 %3$@부터 %4$@까지 %2$lld개 범주로 %1$@(을)를 나타냅니다."
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "横轴表示%1$@，共%2$lld个类别，从%3$@到%4$@。"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "describe.axis.y": {
+      "comment": "The y axis. 1: axis title; 2: lowest value; 3: highest value (formatted with units).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "The y axis shows %1$@ from %2$@ to %3$@."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "y축은 %2$@부터 %3$@까지의 %1$@(을)를 나타냅니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "纵轴表示%1$@，从%2$@到%3$@。"
+          }
+        }
+      }
+    },
+    "describe.heading.axes": {
+      "comment": "A heading of the Markdown description: axes.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Axes"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "축"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "坐标轴"
+          }
+        }
+      }
+    },
+    "describe.heading.navigation": {
+      "comment": "A heading of the Markdown description: navigation.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Navigation"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "탐색"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "导航"
+          }
+        }
+      }
+    },
+    "describe.heading.points": {
+      "comment": "A heading of the Markdown description: data points.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Data points"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "데이터 포인트"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "数据点"
+          }
+        }
+      }
+    },
+    "describe.heading.segments": {
+      "comment": "A heading of the Markdown description: segments.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Segments"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "구간"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "分段"
+          }
+        }
+      }
+    },
+    "describe.heading.series": {
+      "comment": "A heading of the Markdown description: series.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Series"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "계열"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "数据系列"
+          }
+        }
+      }
+    },
+    "describe.heading.statistics": {
+      "comment": "A heading of the Markdown description: statistics.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Statistics"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "통계"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "统计"
+          }
+        }
+      }
+    },
+    "describe.heading.summary": {
+      "comment": "A heading of the Markdown description: summary.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Summary"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "요약"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "摘要"
+          }
+        }
+      }
+    },
+    "describe.nav.crossover": {
+      "comment": "One series rises above another. 1: x of the first point after the crossing; 2: the series now above; 3: the other series.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@: %2$@ rose above %3$@"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@에 %2$@ 계열이 %3$@ 계열보다 높아졌습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@，%2$@超过%3$@。"
+          }
+        }
+      }
+    },
+    "describe.nav.crossovers": {
+      "comment": "Name of a navigation list (a custom rotor): series crossovers.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Series crossovers"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "계열 교차"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "系列交叉"
+          }
+        }
+      }
+    },
+    "describe.nav.largestFall": {
+      "comment": "Name of a navigation list (a custom rotor): largest fall.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Largest fall"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "최대 감소"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "最大跌幅"
+          }
+        }
+      }
+    },
+    "describe.nav.largestRise": {
+      "comment": "Name of a navigation list (a custom rotor): largest rise.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Largest rise"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "최대 증가"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "最大涨幅"
+          }
+        }
+      }
+    },
+    "describe.nav.outliers": {
+      "comment": "Name of a navigation list (a custom rotor): outliers.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Outliers"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "이상값"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "异常值"
+          }
+        }
+      }
+    },
+    "describe.nav.peaks": {
+      "comment": "Name of a navigation list (a custom rotor): peaks.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Peaks"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "고점"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "峰值"
+          }
+        }
+      }
+    },
+    "describe.nav.point": {
+      "comment": "A navigation entry for one point. 1: x; 2: value (formatted with unit).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@, %2$@"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@, %2$@"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@，%2$@"
+          }
+        }
+      }
+    },
+    "describe.nav.segmentStarts": {
+      "comment": "Name of a navigation list (a custom rotor): segment starts.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Segment starts"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "구간 시작점"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "分段起点"
+          }
+        }
+      }
+    },
+    "describe.nav.seriesLabel": {
+      "comment": "A navigation entry prefixed with its series when a chart has several. 1: series name; 2: the entry's label.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@: %2$@"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@: %2$@"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@：%2$@"
+          }
+        }
+      }
+    },
+    "describe.nav.threshold.down": {
+      "comment": "A series falls below a named threshold. 1: x of the first point below; 2: series name; 3: threshold name; 4: threshold value; 5: the value reached (4 and 5 with units).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@: %2$@ fell below %3$@ (%4$@) to %5$@"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@에 %2$@(이)가 %3$@ 기준값 %4$@보다 낮은 %5$@(으)로 내려갔습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@，%2$@降至%5$@，低于%3$@（%4$@）。"
+          }
+        }
+      }
+    },
+    "describe.nav.threshold.up": {
+      "comment": "A series rises above a named threshold. 1: x of the first point above; 2: series name; 3: threshold name; 4: threshold value; 5: the value reached (4 and 5 with units).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@: %2$@ rose above %3$@ (%4$@) to %5$@"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@에 %2$@(이)가 %3$@ 기준값 %4$@보다 높은 %5$@(으)로 올라갔습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@，%2$@升至%5$@，高于%3$@（%4$@）。"
+          }
+        }
+      }
+    },
+    "describe.nav.thresholdCrossings": {
+      "comment": "Name of a navigation list (a custom rotor): threshold crossings.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Threshold crossings"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "기준값 교차"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "阈值穿越"
+          }
+        }
+      }
+    },
+    "describe.nav.valleys": {
+      "comment": "Name of a navigation list (a custom rotor): valleys.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Valleys"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "저점"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "谷值"
+          }
+        }
+      }
+    },
+    "describe.note.highest": {
+      "comment": "What makes a data point notable: it is the highest (a noun phrase inside a point label).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "highest"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "최고값"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "最高值"
+          }
+        }
+      }
+    },
+    "describe.note.lowest": {
+      "comment": "What makes a data point notable: it is the lowest (a noun phrase inside a point label).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "lowest"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "최저값"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "最低值"
+          }
+        }
+      }
+    },
+    "describe.note.outlier": {
+      "comment": "What makes a data point notable: it is the outlier (a noun phrase inside a point label).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "outlier"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "이상값"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "异常值"
+          }
+        }
+      }
+    },
+    "describe.note.peak": {
+      "comment": "What makes a data point notable: it is the peak (a noun phrase inside a point label).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "peak"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "고점"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "峰值"
+          }
+        }
+      }
+    },
+    "describe.note.valley": {
+      "comment": "What makes a data point notable: it is the valley (a noun phrase inside a point label).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "valley"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "저점"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "谷值"
+          }
+        }
+      }
+    },
+    "describe.overview": {
+      "comment": "Summary, first sentence, one series (the next sentence gives the x range). 1: chart title; 2: what the y axis measures (its title); 3: what the x axis measures (its title).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ shows %2$@ by %3$@."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ 차트는 %3$@별 %2$@(을)를 보여 줍니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@图表按%3$@显示%2$@。"
+          }
+        }
+      }
+    },
+    "describe.overview.empty": {
+      "comment": "Summary of a chart without values. 1: chart title.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ has no values."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ 차트에는 값이 없습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@图表没有数值。"
+          }
+        }
+      }
+    },
+    "describe.overview.series": {
+      "comment": "Summary, first sentence, several series. 1: chart title; 2: y axis title; 3: the series names as a list; 4: first x; 5: last x; 6: lowest value; 7: highest value (values formatted with units).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ shows %2$@ of %3$@ from %4$@ to %5$@, with values between %6$@ and %7$@."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ 차트는 %4$@부터 %5$@까지 %3$@의 %2$@(을)를 보여 주며, 값은 %6$@에서 %7$@ 사이입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@图表显示%4$@至%5$@%3$@的%2$@，数值介于%6$@和%7$@之间。"
+          }
+        }
+      }
+    },
+    "describe.overview.single": {
+      "comment": "Summary of a chart with one data point. 1: chart title; 2: y axis title; 3: the x of the point; 4: its value (formatted with unit).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ shows a single value of %2$@: %4$@ (%3$@)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ 차트의 %2$@ 값은 %3$@의 %4$@ 하나뿐입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@图表只有一个%2$@数值：%3$@的%4$@。"
+          }
+        }
+      }
+    },
+    "describe.percentPoints": {
+      "comment": "A difference between two percentages, in percentage points. 1: the number (formatted).",
+      "localizations": {
+        "en": {
+          "variations": {
+            "plural": {
+              "one": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@ percentage point"
+                }
+              },
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@ percentage points"
+                }
+              }
+            }
+          }
+        },
+        "ko": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@퍼센트포인트"
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@个百分点"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "describe.point": {
+      "comment": "Label of one data point. 1: x; 2: value (formatted with unit); 3: its position (integer); 4: how many points the series has (integer).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@, %2$@, %3$lld of %4$lld"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@, %2$@, %4$lld개 중 %3$lld번째"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@，%2$@，第%3$lld个，共%4$lld个"
+          }
+        }
+      }
+    },
+    "describe.point.missing": {
+      "comment": "Label of a missing value (a gap). 1: x; 2: its position (integer); 3: how many points (integer).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@, no value, %2$lld of %3$lld"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@, 값 없음, %3$lld개 중 %2$lld번째"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@，无数值，第%2$lld个，共%3$lld个"
+          }
+        }
+      }
+    },
+    "describe.point.noted": {
+      "comment": "Label of a notable data point. 1: x; 2: value (formatted with unit); 3: what is notable, as a list (for example 'highest and outlier'); 4: its position (integer); 5: how many points (integer).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@, %2$@, %3$@, %4$lld of %5$lld"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@, %2$@, %3$@, %5$lld개 중 %4$lld번째"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@，%2$@，%3$@，第%4$lld个，共%5$lld个"
+          }
+        }
+      }
+    },
+    "describe.segment.fall": {
+      "comment": "A falling segment of a series. 1: first x; 2: last x; 3: the fall (percent, or amount with unit, without sign); 4: first value; 5: last value.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "From %1$@ to %2$@: fell %3$@ from %4$@ to %5$@"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@부터 %2$@까지 %4$@에서 %5$@(으)로 %3$@ 감소했습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@至%2$@，从%4$@降至%5$@，下降%3$@。"
+          }
+        }
+      }
+    },
+    "describe.segment.flat": {
+      "comment": "A segment whose change is within 5% of the series' range. 1: first x; 2: last x; 3: the change (signed percent, or amount with unit); 4: first value; 5: last value.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "From %1$@ to %2$@: changed %3$@, from %4$@ to %5$@"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@부터 %2$@까지 %4$@에서 %5$@(으)로 %3$@ 변했습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@至%2$@，从%4$@变为%5$@，变化%3$@。"
+          }
+        }
+      }
+    },
+    "describe.segment.rise": {
+      "comment": "A rising segment of a series. 1: first x; 2: last x; 3: the rise (percent, or amount with unit); 4: first value; 5: last value.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "From %1$@ to %2$@: rose %3$@ from %4$@ to %5$@"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@부터 %2$@까지 %4$@에서 %5$@(으)로 %3$@ 증가했습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@至%2$@，从%4$@增至%5$@，增长%3$@。"
+          }
+        }
+      }
+    },
+    "describe.series.constant": {
+      "comment": "A series whose values are all equal. 1: series name; 2: first x; 3: last x; 4: the value.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "From %2$@ to %3$@, %1$@ stayed at %4$@."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@부터 %3$@까지 %1$@(은)는 %4$@(으)로 변하지 않았습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@至%3$@，%1$@始终为%4$@。"
+          }
+        }
+      }
+    },
+    "describe.series.empty": {
+      "comment": "A series without values. 1: series name.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ has no values."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@에는 값이 없습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@没有数值。"
+          }
+        }
+      }
+    },
+    "describe.series.fell": {
+      "comment": "A series with a significant falling trend. 1: series name; 2: first x; 3: last x; 4: the fall (percent, or amount with unit, without sign); 5: first value; 6: last value; 7–10: the highest value; its x; the lowest value; its x.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "From %2$@ to %3$@, %1$@ fell %4$@ from %5$@ to %6$@; the highest value was %7$@ (%8$@) and the lowest %9$@ (%10$@)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@부터 %3$@까지 %1$@(은)는 %5$@에서 %6$@(으)로 %4$@ 감소했으며, 최고값은 %8$@의 %7$@, 최저값은 %10$@의 %9$@입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@至%3$@，%1$@从%5$@降至%6$@，下降%4$@；最高值为%7$@（%8$@），最低值为%9$@（%10$@）。"
+          }
+        }
+      }
+    },
+    "describe.series.gaps": {
+      "comment": "How many values of a series are missing. 1: series name; 2: the count (integer).",
+      "localizations": {
+        "en": {
+          "variations": {
+            "plural": {
+              "one": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@ is missing %2$lld value."
+                }
+              },
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@ is missing %2$lld values."
+                }
+              }
+            }
+          }
+        },
+        "ko": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@에는 빠진 값이 %2$lld개 있습니다."
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@缺少%2$lld个数值。"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "describe.series.noTrend": {
+      "comment": "A series without a significant trend (Mann-Kendall): no direction is stated. 1: series name; 2: first x; 3: last x; 4: lowest value; 5: its x; 6: highest value; 7: its x.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "From %2$@ to %3$@, %1$@ showed no significant trend; its values ranged between %4$@ (%5$@) and %6$@ (%7$@)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@부터 %3$@까지 %1$@에는 유의미한 추세가 없었으며, 값은 %5$@의 %4$@에서 %7$@의 %6$@ 사이였습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@至%3$@，%1$@无显著趋势，数值介于%4$@（%5$@）和%6$@（%7$@）之间。"
+          }
+        }
+      }
+    },
+    "describe.series.rose": {
+      "comment": "A series with a significant rising trend. 1: series name; 2: first x; 3: last x; 4: the rise (percent, or amount with unit); 5: first value; 6: last value; 7–10: the highest value; its x; the lowest value; its x.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "From %2$@ to %3$@, %1$@ rose %4$@ from %5$@ to %6$@; the highest value was %7$@ (%8$@) and the lowest %9$@ (%10$@)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@부터 %3$@까지 %1$@(은)는 %5$@에서 %6$@(으)로 %4$@ 증가했으며, 최고값은 %8$@의 %7$@, 최저값은 %10$@의 %9$@입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@至%3$@，%1$@从%5$@增至%6$@，增长%4$@；最高值为%7$@（%8$@），最低值为%9$@（%10$@）。"
+          }
+        }
+      }
+    },
+    "describe.series.single": {
+      "comment": "A series with one value. 1: series name; 2: its x; 3: the value.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ has a single value: %3$@ (%2$@)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@의 값은 %2$@의 %3$@ 하나뿐입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@只有一个数值：%2$@的%3$@。"
+          }
+        }
+      }
+    },
+    "describe.series.trendDown": {
+      "comment": "A series whose Mann-Kendall trend is decreasing although its last value is not below its first. 1: series name; 2: first x; 3: last x; 4: first value; 5: last value; 6–9: the highest value; its x; the lowest value; its x.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "From %2$@ to %3$@, %1$@ had a significant decreasing trend while going from %4$@ to %5$@; the highest value was %6$@ (%7$@) and the lowest %8$@ (%9$@)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@부터 %3$@까지 %1$@에는 유의미한 감소 추세가 있었고 값은 %4$@에서 %5$@(으)로 바뀌었으며, 최고값은 %7$@의 %6$@, 최저값은 %9$@의 %8$@입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@至%3$@，%1$@呈显著下降趋势，从%4$@变为%5$@；最高值为%6$@（%7$@），最低值为%8$@（%9$@）。"
+          }
+        }
+      }
+    },
+    "describe.series.trendUp": {
+      "comment": "A series whose Mann-Kendall trend is increasing although its last value is not above its first. 1: series name; 2: first x; 3: last x; 4: first value; 5: last value; 6–9: the highest value; its x; the lowest value; its x.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "From %2$@ to %3$@, %1$@ had a significant increasing trend while going from %4$@ to %5$@; the highest value was %6$@ (%7$@) and the lowest %8$@ (%9$@)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@부터 %3$@까지 %1$@에는 유의미한 증가 추세가 있었고 값은 %4$@에서 %5$@(으)로 바뀌었으며, 최고값은 %7$@의 %6$@, 최저값은 %9$@의 %8$@입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@至%3$@，%1$@呈显著上升趋势，从%4$@变为%5$@；最高值为%6$@（%7$@），最低值为%8$@（%9$@）。"
+          }
+        }
+      }
+    },
+    "describe.stat.center": {
+      "comment": "Centre and spread of a series. 1: series name; 2: mean; 3: median; 4: standard deviation (formatted with units).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@: the mean is %2$@, the median %3$@ and the standard deviation %4$@."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@의 평균은 %2$@, 중앙값은 %3$@, 표준편차는 %4$@입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@的平均值为%2$@，中位数为%3$@，标准差为%4$@。"
+          }
+        }
+      }
+    },
+    "describe.stat.crossovers": {
+      "comment": "Crossings of two series. 1: first series; 2: second series; 3: how many (integer); 4: x of the first crossing.",
+      "localizations": {
+        "en": {
+          "variations": {
+            "plural": {
+              "one": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@ and %2$@ crossed once (%4$@)."
+                }
+              },
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@ and %2$@ crossed %3$lld times (first: %4$@)."
+                }
+              }
+            }
+          }
+        },
+        "ko": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@ 계열과 %2$@ 계열은 %3$lld번 교차했으며, 첫 교차는 %4$@입니다."
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@与%2$@共交叉%3$lld次，首次在%4$@。"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "describe.stat.mk.decreasing": {
+      "comment": "Mann-Kendall test with a significant decreasing trend. 1: series name; 2: the p-value written as 'p = 0.01' or 'p < 0.001'; 3: Kendall's tau (number).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "The Mann-Kendall test finds a significant decreasing trend in %1$@ (%2$@, Kendall's tau %3$@)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "맨-켄달 검정 결과 %1$@에는 유의미한 감소 추세가 있습니다(%2$@, 켄달 타우 %3$@)."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Mann-Kendall检验表明%1$@存在显著下降趋势（%2$@，Kendall tau为%3$@）。"
+          }
+        }
+      }
+    },
+    "describe.stat.mk.increasing": {
+      "comment": "Mann-Kendall test with a significant increasing trend. 1: series name; 2: the p-value written as 'p = 0.01' or 'p < 0.001'; 3: Kendall's tau (number).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "The Mann-Kendall test finds a significant increasing trend in %1$@ (%2$@, Kendall's tau %3$@)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "맨-켄달 검정 결과 %1$@에는 유의미한 증가 추세가 있습니다(%2$@, 켄달 타우 %3$@)."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Mann-Kendall检验表明%1$@存在显著上升趋势（%2$@，Kendall tau为%3$@）。"
+          }
+        }
+      }
+    },
+    "describe.stat.mk.none": {
+      "comment": "Mann-Kendall test without a significant trend. 1: series name; 2: the p-value written as 'p = 0.4'.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "The Mann-Kendall test finds no significant trend in %1$@ (%2$@)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "맨-켄달 검정 결과 %1$@에는 유의미한 추세가 없습니다(%2$@)."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Mann-Kendall检验表明%1$@无显著趋势（%2$@）。"
+          }
+        }
+      }
+    },
+    "describe.stat.outliers": {
+      "comment": "Outliers of a series. 1: series name; 2: how many (integer); 3: the outliers as a list of 'value (x)'.",
+      "localizations": {
+        "en": {
+          "variations": {
+            "plural": {
+              "one": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@ has %2$lld outlier: %3$@."
+                }
+              },
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@ has %2$lld outliers: %3$@."
+                }
+              }
+            }
+          }
+        },
+        "ko": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@에는 이상값이 %2$lld개 있습니다(%3$@)."
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@有%2$lld个异常值：%3$@。"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "describe.stat.sen.perDay": {
+      "comment": "Sen's slope of a series over time, per day. 1: series name; 2: the slope (formatted with units, signed).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ changes by a median of %2$@ per day (Sen's slope)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@의 하루 변화량 중앙값(센 기울기)은 %2$@입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@每天变化量的中位数（Sen斜率）为%2$@。"
+          }
+        }
+      }
+    },
+    "describe.stat.sen.perHour": {
+      "comment": "Sen's slope of a series over time, per hour. 1: series name; 2: the slope (formatted with units, signed).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ changes by a median of %2$@ per hour (Sen's slope)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@의 1시간당 변화량 중앙값(센 기울기)은 %2$@입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@每小时变化量的中位数（Sen斜率）为%2$@。"
+          }
+        }
+      }
+    },
+    "describe.stat.sen.perMonth": {
+      "comment": "Sen's slope of a series over time, per month. 1: series name; 2: the slope (formatted with units, signed).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ changes by a median of %2$@ per month (Sen's slope)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@의 한 달 변화량 중앙값(센 기울기)은 %2$@입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@每月变化量的中位数（Sen斜率）为%2$@。"
+          }
+        }
+      }
+    },
+    "describe.stat.sen.perX": {
+      "comment": "Sen's slope of a series over numeric x. 1: series name; 2: the slope (formatted with units, signed); 3: x axis title.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ changes by a median of %2$@ per unit of %3$@ (Sen's slope)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%3$@ 1단위당 %1$@의 변화량 중앙값(센 기울기)은 %2$@입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%3$@每增加1个单位，%1$@变化量的中位数（Sen斜率）为%2$@。"
+          }
+        }
+      }
+    },
+    "describe.stat.sen.perYear": {
+      "comment": "Sen's slope of a series over time, per year. 1: series name; 2: the slope (formatted with units, signed).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ changes by a median of %2$@ per year (Sen's slope)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@의 1년 변화량 중앙값(센 기울기)은 %2$@입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@每年变化量的中位数（Sen斜率）为%2$@。"
+          }
+        }
+      }
+    },
+    "describe.stat.threshold": {
+      "comment": "Crossings of a named threshold. 1: series name; 2: threshold name; 3: threshold value (with unit); 4: how many crossings (integer); 5: x of the first crossing.",
+      "localizations": {
+        "en": {
+          "variations": {
+            "plural": {
+              "one": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@ crossed %2$@ (%3$@) once (%5$@)."
+                }
+              },
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@ crossed %2$@ (%3$@) %4$lld times (first: %5$@)."
+                }
+              }
+            }
+          }
+        },
+        "ko": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@(은)는 %2$@ 기준값 %3$@(과)와 %4$lld번 교차했으며, 첫 교차는 %5$@입니다."
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@共%4$lld次穿过%2$@（%3$@），首次在%5$@。"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "describe.summary.fell": {
+      "comment": "Summary clause for the series with a significant falling trend (Mann-Kendall). 1: list of series with their change. Ends the sentence.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ fell."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ 계열은 감소했습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@下降。"
+          }
+        }
+      }
+    },
+    "describe.summary.fell.then": {
+      "comment": "Summary clause for the series with a significant falling trend (Mann-Kendall). 1: list of series with their change. More clauses follow in the same sentence.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ fell;"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ 계열은 감소했고,"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@下降，"
+          }
+        }
+      }
+    },
+    "describe.summary.item": {
+      "comment": "One series in a summary list with its overall change. 1: series name; 2: change (a percent, or the amount with its unit).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ (%2$@)"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@(%2$@)"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@（%2$@）"
+          }
+        }
+      }
+    },
+    "describe.summary.noTrend": {
+      "comment": "Summary clause for the series without a significant trend (Mann-Kendall). 1: list of series names. Ends the sentence.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ showed no significant trend."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ 계열에는 유의미한 추세가 없었습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@无显著趋势。"
+          }
+        }
+      }
+    },
+    "describe.summary.noTrend.then": {
+      "comment": "Summary clause for the series without a significant trend (Mann-Kendall). 1: list of series names. More clauses follow in the same sentence.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ showed no significant trend;"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ 계열에는 유의미한 추세가 없었고,"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@无显著趋势，"
+          }
+        }
+      }
+    },
+    "describe.summary.rose": {
+      "comment": "Summary clause for the series with a significant rising trend (Mann-Kendall). 1: list of series with their change. Ends the sentence.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ rose."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ 계열은 증가했습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@上升。"
+          }
+        }
+      }
+    },
+    "describe.summary.rose.then": {
+      "comment": "Summary clause for the series with a significant rising trend (Mann-Kendall). 1: list of series with their change. More clauses follow in the same sentence.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ rose;"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ 계열은 증가했고,"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@上升，"
+          }
+        }
+      }
+    },
+    "describe.valueAt": {
+      "comment": "A value with its x, inside a list. 1: value (formatted with unit); 2: x (date or label).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ (%2$@)"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@ %1$@"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@（%2$@）"
+          }
+        }
+      }
+    }
+  },
+  "version": "1.0"
+}
+
+"""#),
     ("Messages.xcstrings", #"""
 {
   "sourceLanguage": "en",

@@ -1,2 +1,103 @@
-// The Describe stage lands here.
 import ChartpipeCore
+import ChartpipeText
+
+/// The `describe` stage: what a VoiceOver user hears first (SPEC §4, §5).
+///
+/// For every locale of the run it writes `description.<locale>.json` and `.md` (title, summary,
+/// axes, statistics, per-series summaries, segment and point labels, navigation lists) and
+/// `axchart.<locale>.json` shaped like AXChartDescriptor. Every number comes from the `trend`
+/// statistics; Mann-Kendall's verdict decides whether a direction is stated at all. It also labels
+/// every drawn point in every locale (`PointLabelsKey`) for the audio cues and the report.
+public struct Describe: ChartStage {
+    /// The formats of `description.<locale>`.
+    public enum Format: String, Sendable, CaseIterable { case json, md }
+
+    public static let description = StageDescription(
+        name: "describe",
+        summary: "Description layers in every locale: summary, axes, statistics, segments, point labels, navigation lists; plus an AXChartDescriptor-shaped JSON.",
+        kind: .chart,
+        options: [
+            Field("points", .choice(PointSelection.allCases.map(\.rawValue)),
+                  doc: "Which points get labels in the description: all, notable (first, last, extremes, peaks, valleys, outliers, segment starts) or none.",
+                  default: "all"),
+            Field("formats", .array(.choice(Format.allCases.map(\.rawValue)), minItems: 1, uniqueItems: true),
+                  doc: "Files of the description layers; axchart.<locale>.json is always written.",
+                  default: ["json", "md"]),
+        ],
+        needs: [.trend],
+        adds: [.descriptions])
+
+    public var points: PointSelection
+    public var formats: [Format]
+
+    public init(points: PointSelection = .all, formats: [Format] = [.json, .md]) {
+        self.points = points
+        self.formats = formats
+    }
+
+    public init(options: StageOptions) throws {
+        let name = options.string("points") ?? "all"
+        guard let points = PointSelection(rawValue: name) else {
+            throw ChartError("points must be 'all', 'notable' or 'none', not '\(name)'.", field: "points")
+        }
+        var formats: [Format] = []
+        for text in options.strings("formats") ?? ["json", "md"] {
+            guard let format = Format(rawValue: text) else {
+                throw ChartError("formats may hold 'json' and 'md', not '\(text)'.", field: "formats")
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        self.init(points: points, formats: formats)
+    }
+
+    public func run(_ context: inout ChartContext) throws {
+        guard let trend = context[TrendKey.self] else {
+            throw ChartError("stage 'describe' needs the statistics of 'trend'; add { \"use\": \"trend\" } before it.")
+        }
+        let catalog: Catalog
+        do {
+            catalog = try Catalog.forRun(paths: context.run.strings)
+        } catch {
+            throw ChartError("cannot load the string catalogs: \(error)", field: "strings")
+        }
+        var descriptions: [String: ChartDescription] = [:]
+        var labels: [String: [[String]]] = [:]
+        var problems: [String] = []
+        for locale in context.run.locales {
+            let result = describe(context, trend: trend, locale: locale, catalog: catalog)
+            descriptions[locale] = result.description
+            labels[locale] = result.labels
+            for artifact in result.artifacts { context.emit(artifact) }
+            for problem in result.problems where !problems.contains(problem) { problems.append(problem) }
+        }
+        for problem in problems { context.warn("describe: " + problem) }
+        context[DescriptionsKey.self] = descriptions
+        context[PointLabelsKey.self] = labels
+    }
+
+    /// Everything `describe` makes for one locale: the layers, the labels of the drawn points (per
+    /// series), the files, and the catalog problems met (a translation that did not render).
+    public func describe(_ context: ChartContext, trend: TrendResult, locale: String, catalog: Catalog)
+        -> (description: ChartDescription, labels: [[String]], artifacts: [Artifact], problems: [String]) {
+        var describer = ChartDescriber(context: context, trend: trend, locale: locale, catalog: catalog)
+        let (description, labels) = describer.describe(points: points)
+        let documents = DescriptionDocuments(description: description, describer: describer, labels: labels,
+                                             isContinuous: context.chart.mark.isContinuous, fixedRange: context.chart.y.range)
+        var artifacts: [Artifact] = []
+        let writer = JSONWriter()
+        for format in formats {
+            switch format {
+            case .json:
+                artifacts.append(Artifact(path: "description.\(locale).json", kind: "description", locale: locale,
+                                          bytes: writer.bytes(documents.json)))
+            case .md:
+                let text = documents.markdown { catalog.render("describe.heading." + $0, locale: locale) }
+                artifacts.append(Artifact(path: "description.\(locale).md", kind: "description", locale: locale,
+                                          bytes: Array(text.utf8)))
+            }
+        }
+        artifacts.append(Artifact(path: "axchart.\(locale).json", kind: "axchart", locale: locale,
+                                  bytes: writer.bytes(documents.axchart)))
+        return (description, labels, artifacts, describer.problems)
+    }
+}

@@ -1,0 +1,190 @@
+import ChartpipeCore
+import ChartpipeText
+
+/// The files `describe` writes for one locale: `description.<locale>.json` and `.md`, and
+/// `axchart.<locale>.json` shaped like AXChartDescriptor (SPEC §4).
+struct DescriptionDocuments {
+    let description: ChartDescription
+    let describer: ChartDescriber
+    /// Labels of the drawn points (`ChartContext.data`), per series.
+    let labels: [[String]]
+    let isContinuous: Bool
+    let fixedRange: ClosedRange<Double>?
+
+    private var x: XText { describer.x }
+    private var y: YText { describer.y }
+
+    // MARK: description.<locale>.json
+
+    var json: JSONValue {
+        let d = description
+        return .object([
+            ("locale", .string(d.locale)),
+            ("chart", .string(d.chart)),
+            ("title", .string(d.title)),
+            ("summary", .string(d.summary)),
+            ("axes", .array(d.axes.map { a in
+                .object([("axis", .string(a.axis.rawValue)), ("title", .string(a.title)), ("text", .string(a.text))])
+            })),
+            ("statistics", .array(d.statistics.map(JSONValue.string))),
+            ("series", .array(d.series.map { s in
+                .object([
+                    ("name", .string(s.name)),
+                    ("summary", .string(s.summary)),
+                    ("segments", .array(s.segments.map { g in
+                        .object([("from", .int(g.from)), ("to", .int(g.to)), ("label", .string(g.label))])
+                    })),
+                    ("points", .array(s.points.map { p in
+                        .object([("index", .int(p.index)), ("x", x.json(p.x)), ("y", p.y.map(JSONValue.double) ?? .null),
+                                 ("label", .string(p.label))])
+                    })),
+                ])
+            })),
+            ("navigation", .object(d.navigation.map { list in
+                (list.name, .object([
+                    ("title", .string(list.title)),
+                    ("entries", .array(list.entries.map { e in
+                        .object([("series", .string(d.series.indices.contains(e.series) ? d.series[e.series].name : "")),
+                                 ("seriesIndex", .int(e.series)), ("index", .int(e.index)), ("x", x.json(e.x)),
+                                 ("y", .double(e.y)), ("label", .string(e.label))])
+                    })),
+                ]))
+            })),
+        ])
+    }
+
+    // MARK: description.<locale>.md
+
+    func markdown(heading: (String) -> String) -> String {
+        let d = description
+        var lines: [String] = ["# " + Markdown.escape(d.title), "", Markdown.escape(d.summary), ""]
+        lines += ["## " + heading("axes"), ""] + d.axes.map { "- " + Markdown.escape($0.text) } + [""]
+        if !d.statistics.isEmpty {
+            lines += ["## " + heading("statistics"), ""] + d.statistics.map { "- " + Markdown.escape($0) } + [""]
+        }
+        for s in d.series {
+            lines += ["## " + Markdown.escape(s.name), "", Markdown.escape(s.summary), ""]
+            if !s.segments.isEmpty {
+                lines += ["### " + heading("segments"), ""] + s.segments.map { "- " + Markdown.escape($0.label) } + [""]
+            }
+            if !s.points.isEmpty {
+                lines += ["### " + heading("points"), ""] + s.points.map { "- " + Markdown.escape($0.label) } + [""]
+            }
+        }
+        if !d.navigation.isEmpty {
+            lines += ["## " + heading("navigation"), ""]
+            for list in d.navigation {
+                lines += ["### " + Markdown.escape(list.title), ""] + list.entries.map { "- " + Markdown.escape($0.label) } + [""]
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: axchart.<locale>.json
+
+    var axchart: JSONValue {
+        let d = description
+        let xTitle = d.axes.first { $0.axis == .x }?.title ?? describer.xTitle
+        let yTitle = d.axes.first { $0.axis == .y }?.title ?? describer.yTitle
+        let series: [JSONValue] = describer.data.series.indices.map { k in
+            let s = describer.data.series[k]
+            let names = d.series.indices.contains(k) ? d.series[k].name : s.name
+            let seriesLabels = labels.indices.contains(k) ? labels[k] : []
+            let points: [JSONValue] = s.x.indices.map { i in
+                .object([("x", x.json(s.x[i])), ("y", s.y[i].isFinite ? .double(s.y[i]) : .null),
+                         ("label", .string(seriesLabels.indices.contains(i) ? seriesLabels[i] : ""))])
+            }
+            return .object([("name", .string(names)), ("isContinuous", .bool(isContinuous)), ("dataPoints", .array(points))])
+        }
+        return .object([
+            ("title", .string(d.title)),
+            ("summary", .string(d.summary)),
+            ("xAxis", xAxis(title: xTitle)),
+            ("yAxis", yAxis(title: yTitle)),
+            ("series", .array(series)),
+        ])
+    }
+
+    private func xAxis(title: String) -> JSONValue {
+        let set = describer.full
+        if set.xType == .category {
+            return .object([("title", .string(title)), ("categoryOrder", .array(set.categories.map(JSONValue.string)))])
+        }
+        var xs: [Double] = []
+        for s in set.series { xs += s.x.filter(\.isFinite) }
+        xs = Array(Set(xs)).sorted()
+        guard let low = xs.first, let high = xs.last else {
+            return .object([("title", .string(title)), ("range", .null), ("gridlinePositions", .array([])),
+                            ("valueDescriptions", .array([]))])
+        }
+        let grid: [Double]
+        if set.xType == .time {
+            // Gridlines at real instants of the data, so each reads as a date at the data's granularity.
+            let steps = min(5, xs.count - 1)
+            var picked: [Double] = []
+            for j in 0...steps {
+                let v = xs[steps == 0 ? 0 : (j * (xs.count - 1) + steps / 2) / steps]
+                if picked.last != v { picked.append(v) }
+            }
+            grid = picked
+        } else {
+            grid = AxisTicks.nice(low: low, high: high).filter { $0 >= low && $0 <= high }
+        }
+        return .object([
+            ("title", .string(title)),
+            ("range", .object([("lowerBound", x.json(low)), ("upperBound", x.json(high))])),
+            ("gridlinePositions", .array(grid.map(x.json))),
+            ("valueDescriptions", .array(grid.map { v in .object([("value", x.json(v)), ("description", .string(x.text(v)))]) })),
+        ])
+    }
+
+    private func yAxis(title: String) -> JSONValue {
+        var low = Double.infinity, high = -Double.infinity
+        for s in describer.trend.series {
+            if let v = s.min?.y { low = min(low, v) }
+            if let v = s.max?.y { high = max(high, v) }
+        }
+        let bounds: (Double, Double)?
+        let grid: [Double]
+        if let fixed = fixedRange {
+            bounds = (fixed.lowerBound, fixed.upperBound)
+            grid = AxisTicks.nice(low: fixed.lowerBound, high: fixed.upperBound)
+                .filter { $0 >= fixed.lowerBound && $0 <= fixed.upperBound }
+        } else if low.isFinite {
+            let ticks = AxisTicks.nice(low: low, high: high)
+            bounds = (ticks.first ?? low, ticks.last ?? high)
+            grid = ticks
+        } else {
+            bounds = nil
+            grid = []
+        }
+        return .object([
+            ("title", .string(title)),
+            ("range", bounds.map { .object([("lowerBound", .double($0.0)), ("upperBound", .double($0.1))]) } ?? .null),
+            ("gridlinePositions", .array(grid.map(JSONValue.double))),
+            ("valueDescriptions", .array(grid.map { v in .object([("value", .double(v)), ("description", .string(y.text(v)))]) })),
+        ])
+    }
+}
+
+/// Markdown text from data-derived strings: characters that would start markup are escaped.
+enum Markdown {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        let chars = Array(text)
+        // A text that starts with '#' or a list marker would become a heading or a list item.
+        if let first = chars.first, "#+-".contains(first) { out.append("\\") }
+        for (i, c) in chars.enumerated() {
+            switch c {
+            case "\\", "*", "_", "`", "[", "]": out.append("\\"); out.append(c)
+            case "<" where i + 1 < chars.count && (chars[i + 1].isLetter || chars[i + 1] == "/" || chars[i + 1] == "!"):
+                // It would open an HTML tag.
+                out.append("\\<")
+            case "\n": out.append(" ")
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,160 @@
+import ChartpipeCore
+import ChartpipeText
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How finely a time axis is written, chosen from the spacing of the data (SPEC §5: dates are
+/// always unambiguous, with the month spelled out).
+enum TimeGranularity: Equatable {
+    case hour, day, month, year
+
+    /// The granularity of points spaced at least `spacing` milliseconds apart.
+    init(spacing: Double?) {
+        guard let spacing else { self = .day; return }
+        let day = 86_400_000.0
+        // A day less an hour still counts as daily: a daylight saving change shortens one day.
+        if spacing >= 360 * day { self = .year }
+        else if spacing >= 28 * day { self = .month }
+        else if spacing >= 23 * 3_600_000 { self = .day }
+        else { self = .hour }
+    }
+}
+
+/// Writes x values for one locale: dates in the chart's zone at the data's granularity, numbers,
+/// or category labels translated through the run's catalogs.
+struct XText {
+    let xType: XType
+    let categories: [String]
+    let formats: LocaleFormats
+    let zone: String
+    let style: DateStyle
+    let catalog: Catalog
+    let locale: String
+    let isChinese: Bool
+
+    init(set: SeriesSet, zone: String, formats: LocaleFormats, catalog: Catalog, locale: String) {
+        self.xType = set.xType
+        self.categories = set.categories
+        self.formats = formats
+        self.zone = zone
+        self.catalog = catalog
+        self.locale = locale
+        self.isChinese = locale.lowercased().hasPrefix("zh")
+        var spacing: Double?
+        var low = Double.infinity, high = -Double.infinity
+        for series in set.series {
+            var previous: Double?
+            for x in series.x where x.isFinite {
+                low = Swift.min(low, x)
+                high = Swift.max(high, x)
+                if let p = previous, x > p { spacing = Swift.min(spacing ?? .infinity, x - p) }
+                previous = x
+            }
+        }
+        let spansYears = low.isFinite && XText.localYear(low, zone: zone) != XText.localYear(high, zone: zone)
+        switch TimeGranularity(spacing: spacing) {
+        case .year: style = .year
+        case .month: style = .yearMonth
+        case .day: style = spansYears ? .yearMonthDay : .monthDay
+        case .hour: style = spansYears ? .yearMonthDayTime : .monthDayTime
+        }
+    }
+
+    /// The x value as a reader hears it.
+    func text(_ x: Double) -> String {
+        switch xType {
+        case .time:
+            let text = formats.date(millis: x, style: style, zone: zone)
+            // CLDR puts a space between the date and the time in Chinese; rendered Chinese text has none.
+            return isChinese ? ChineseText.normalize(text) : text
+        case .number: return formats.number(x)
+        case .category: return catalog.text(label(x), locale: locale)
+        }
+    }
+
+    /// The category label of a category x, untranslated (as data.json writes it).
+    func label(_ x: Double) -> String {
+        let i = Int(x.rounded(.up))
+        return categories.indices.contains(i) ? categories[i] : formats.number(x)
+    }
+
+    /// The x value as the JSON files write it: ISO 8601 in the chart's zone, a number, or the label.
+    func json(_ x: Double) -> JSONValue {
+        switch xType {
+        case .time: return .string(TimeText.iso8601(milliseconds: x, zone: TimeZone(identifier: zone)))
+        case .number: return .double(x)
+        case .category: return .string(label(x))
+        }
+    }
+
+    /// The calendar year of an instant in `zone`.
+    static func localYear(_ millis: Double, zone: String) -> Int {
+        let seconds = (millis / 1000).rounded(.down)
+        let offset = TimeZone(identifier: zone)?.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)) ?? 0
+        let days = Int64(((seconds + Double(offset)) / 86_400).rounded(.down))
+        return TimeText.civil(fromDays: days).year
+    }
+}
+
+/// Writes y values for one locale with the chart's unit (currency, percent, CLDR unit or none),
+/// at a precision that suits the data.
+struct YText {
+    let formats: LocaleFormats
+    let unit: String?
+    let precision: NumberPrecision
+
+    /// `wholeValues`: every value is an integer, so currencies drop their cents ("$1,200", not "$1,200.00").
+    init(formats: LocaleFormats, unit: String?, largest: Double, wholeValues: Bool = false) {
+        self.formats = formats
+        self.unit = unit
+        if unit == "percent" {
+            precision = .maxFractionDigits(1)
+        } else if YText.isCurrency(unit) {
+            precision = wholeValues ? .integer : .automatic
+        } else if largest > 0 && largest < 1 {
+            precision = .significantDigits(3)
+        } else {
+            precision = .maxFractionDigits(2)
+        }
+    }
+
+    /// A value with its unit.
+    func text(_ y: Double) -> String { formats.quantity(y, unit: unit, precision: precision) }
+
+    /// A rate such as a slope: three significant digits, so that small rates do not round to zero.
+    func rate(_ y: Double) -> String {
+        // Money keeps its cents ("-$2.40") unless the rate is below a cent.
+        let currencyDigits = YText.isCurrency(unit) && abs(y) >= 0.01
+        return formats.quantity(y, unit: unit, precision: currencyDigits ? .automatic : YText.rateDigits(y))
+    }
+
+    /// At most three significant digits, trailing zeros dropped ("3", "25.8", "0.0123").
+    static func rateDigits(_ y: Double) -> NumberPrecision {
+        guard y != 0, y.isFinite else { return .integer }
+        var order = 0
+        var v = abs(y)
+        while v >= 10 { v /= 10; order += 1 }
+        while v < 1 { v *= 10; order -= 1 }
+        return .maxFractionDigits(min(6, max(0, 2 - order)))
+    }
+
+    /// The size of a change: its percent when there is one, else the amount with its unit, without sign.
+    func magnitude(_ change: TrendChange) -> String {
+        if let percent = change.percent { return formats.percent(abs(percent)) }
+        return text(abs(change.absolute))
+    }
+
+    /// A change with its sign (for changes that are neither a rise nor a fall).
+    func signed(_ change: TrendChange) -> String {
+        if let percent = change.percent { return formats.percent(percent) }
+        return text(change.absolute)
+    }
+
+    static func isCurrency(_ unit: String?) -> Bool {
+        guard let unit else { return false }
+        return unit.utf8.count == 3 && unit.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+    }
+}

@@ -1,0 +1,147 @@
+import Aggregate
+import ChartpipeCore
+import ChartpipeText
+@testable import Describe
+import Downsample
+import Foundation
+import Trend
+
+/// Synthetic charts built in code as the stages before `describe` would leave them: series, then
+/// `downsample` when asked, then `trend`.
+enum DescribeCharts {
+    static let locales = ["en", "zh-Hans", "ko"]
+    static let day = 86_400_000.0
+    static let hour = 3_600_000.0
+    /// 2026-06-01T00:00:00Z.
+    static let june1 = Double(TimeText.days(year: 2026, month: 6, day: 1)) * day
+
+    static var fixtures: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    }
+
+    /// A deterministic stand-in for Gaussian noise (sum of twelve uniforms, an LCG with a fixed seed).
+    struct Noise {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func uniform() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        mutating func gauss(_ sigma: Double) -> Double {
+            var sum = 0.0
+            for _ in 0..<12 { sum += uniform() }
+            return (sum - 6) * sigma
+        }
+    }
+
+    static func spec(id: String, title: String, mark: Mark = .line, xType: XType = .time, xTitle: String? = "Date",
+                     zone: String = "UTC", yTitle: String?, unit: String? = nil, range: ClosedRange<Double>? = nil,
+                     thresholds: [(name: String, value: Double)] = [], seriesField: String? = nil) -> ChartSpec {
+        ChartSpec(id: id, title: title, mark: mark,
+                  source: SourceSpec(path: "/dev/null", displayPath: "data.csv", format: .csv),
+                  x: XSpec(field: "x", type: xType, title: xTitle, zone: zone),
+                  y: YSpec(fields: ["y"], title: yTitle, unit: unit, range: range, thresholds: thresholds),
+                  seriesField: seriesField, location: SourceLocation(path: "test.pipeline"))
+    }
+
+    /// The context `describe` sees: `downsample` (when `points` is given) and `trend` have run.
+    static func context(_ chart: ChartSpec, _ set: SeriesSet, points: Int? = nil, locales: [String] = locales,
+                        strings: [String] = []) throws -> ChartContext {
+        var context = ChartContext(chart: chart, run: RunInfo(locales: locales, strings: strings, pipelineDirectory: "/tmp",
+                                                              pipelineName: "test"), data: set)
+        if let points { try Downsample(method: .lttb, points: points).run(&context) }
+        try Trend().run(&context)
+        return context
+    }
+
+    static func series(_ name: String, x: [Double], y: [Double]) -> Series {
+        Series(name: name, x: x, y: y, firstRecord: Array(x.indices), lastRecord: Array(x.indices))
+    }
+
+    static func days(_ n: Int, from start: Double = june1, step: Double = day) -> [Double] {
+        (0..<n).map { start + Double($0) * step }
+    }
+
+    // MARK: The charts
+
+    /// Daily revenue rising over 30 days (USD).
+    static func rising() throws -> ChartContext {
+        var noise = Noise(seed: 1)
+        let y = (0..<30).map { (1200 + 25 * Double($0) + noise.gauss(40)).rounded() }
+        return try context(spec(id: "rising", title: "Daily revenue", yTitle: "Revenue", unit: "USD"),
+                           SeriesSet(xType: .time, series: [series("revenue", x: days(30), y: y)]))
+    }
+
+    /// Battery level falling hour by hour in Seoul, on a fixed 0–100% axis with a `low` threshold.
+    static func fallingHourly() throws -> ChartContext {
+        var noise = Noise(seed: 2)
+        let start = june1 + 6 * hour
+        let y = (0..<24).map { ((96 - 3.1 * Double($0) + noise.gauss(1.5)) * 10).rounded() / 10 }
+        return try context(spec(id: "falling-hourly", title: "Battery level", mark: .area, xTitle: "Time", zone: "Asia/Seoul",
+                                yTitle: "Battery level", unit: "percent", range: 0...100, thresholds: [("low", 40)]),
+                           SeriesSet(xType: .time, series: [series("level", x: days(24, from: start, step: hour),
+                                                                   y: y.map { min(100, max(0, $0)) })]))
+    }
+
+    /// Monthly latency in minutes over two years, without a trend.
+    static func monthly() throws -> ChartContext {
+        let x = (0..<24).map { m in Double(TimeText.days(year: 2025 + m / 12, month: m % 12 + 1, day: 1)) * day }
+        let y = (0..<24).map { m in [31, 28, 35, 30, 26, 33, 29, 34, 27, 32, 30, 29][m % 12] + (m % 5 == 0 ? 1.5 : 0) }
+        return try context(spec(id: "monthly", title: "Monthly response time", xTitle: "Month", yTitle: "Response time",
+                                unit: "duration-minute"),
+                           SeriesSet(xType: .time, series: [series("minutes", x: x, y: y)]))
+    }
+
+    /// One point (SPEC §8: described as a single value).
+    static func onePoint() throws -> ChartContext {
+        try context(spec(id: "one-point", title: "Daily revenue", yTitle: "Revenue", unit: "USD"),
+                    SeriesSet(xType: .time, series: [series("revenue", x: [june1 + 5 * day], y: [1950])]))
+    }
+
+    /// Distance over numeric x with missing values; it starts at 0, so the change has no percent.
+    static func gaps() throws -> ChartContext {
+        let x = (0..<20).map { Double($0) * 0.5 }
+        var y = (0..<20).map { Double($0) * 1.5 }
+        y[4] = .nan
+        y[9] = .nan
+        y[10] = .nan
+        return try context(spec(id: "gaps", title: "Distance run", xType: .number, xTitle: "Hours", yTitle: "Distance",
+                                unit: "length-kilometer"),
+                           SeriesSet(xType: .number, series: [series("distance", x: x, y: y)]))
+    }
+
+    /// Bars over five categories, no unit.
+    static func categories() throws -> ChartContext {
+        let labels = ["Apples", "Pears", "Plums", "Cherries", "Figs"]
+        return try context(spec(id: "fruit", title: "Fruit sold", mark: .bar, xType: .category, xTitle: "Fruit",
+                                yTitle: "Crates"),
+                           SeriesSet(xType: .category, categories: labels,
+                                     series: [series("crates", x: [0, 1, 2, 3, 4], y: [42, 17, 8, 23, 5])]))
+    }
+
+    /// The demo's "daily-sales": four regions of daily USD revenue over 92 days (June to August
+    /// 2026) with weekend dips, one promotion day, a `target` threshold, downsampled to 40 points.
+    static func dailySales(points: Int? = 40, locales: [String] = locales, strings: [String] = []) throws -> ChartContext {
+        var noise = Noise(seed: 20_260_601)
+        let regions: [(String, Double, Double)] = [("North", 1200, 9), ("South", 950, 4), ("East", 1500, -2.5), ("West", 800, 6)]
+        var series = regions.map { Series(name: $0.0) }
+        for d in 0..<92 {
+            let weekend = d % 7 == 5 || d % 7 == 6  // 2026-06-01 is a Monday
+            for (k, region) in regions.enumerated() {
+                var value = region.1 + region.2 * Double(d) + noise.gauss(60) - (weekend ? 180 : 0)
+                if region.0 == "East" && d == 47 { value += 900 }
+                series[k].append(x: june1 + Double(d) * day, y: (value * 100).rounded() / 100, firstRecord: d * 4 + k,
+                                 lastRecord: d * 4 + k)
+            }
+        }
+        return try context(spec(id: "daily-sales", title: "Daily sales", yTitle: "Revenue", unit: "USD",
+                                thresholds: [("target", 1500)], seriesField: "region"),
+                           SeriesSet(xType: .time, series: series), points: points, locales: locales, strings: strings)
+    }
+
+    /// The golden charts, with the `points` option each is recorded with.
+    static func golden() throws -> [(ChartContext, PointSelection)] {
+        [(try rising(), .all), (try fallingHourly(), .all), (try monthly(), .all), (try onePoint(), .all),
+         (try gaps(), .all), (try categories(), .all), (try dailySales(), .notable)]
+    }
+}

@@ -1,0 +1,223 @@
+import ChartpipeCore
+import ChartpipeText
+@testable import Describe
+import Dispatch
+import Foundation
+import XCTest
+
+final class DescribeTests: XCTestCase {
+    private func described(_ context: ChartContext, points: PointSelection = .all) throws -> ChartContext {
+        var context = context
+        try Describe(points: points).run(&context)
+        return context
+    }
+
+    private func description(_ context: ChartContext, _ locale: String) throws -> ChartDescription {
+        try XCTUnwrap(context[DescriptionsKey.self]?[locale])
+    }
+
+    func testOptionsComeFromTheStageDescription() throws {
+        XCTAssertEqual(Describe.description.name, "describe")
+        XCTAssertEqual(Describe.description.needs, [.trend])
+        XCTAssertEqual(Describe.description.adds, [.descriptions])
+        let stage = try Describe(options: StageOptions(["points": "notable", "formats": ["md"]]))
+        XCTAssertEqual(stage.points, .notable)
+        XCTAssertEqual(stage.formats, [.md])
+        XCTAssertThrowsError(try Describe(options: StageOptions(["points": "some"])))
+        var context = try DescribeCharts.rising()
+        try stage.run(&context)
+        XCTAssertEqual(context.artifacts.filter { $0.kind != "trend" }.map(\.path).sorted(),
+                       ["axchart.en.json", "axchart.ko.json", "axchart.zh-Hans.json",
+                        "description.en.md", "description.ko.md", "description.zh-Hans.md"])
+    }
+
+    func testWithoutTrendTheStageSaysWhatToAdd() throws {
+        var context = ChartContext(chart: DescribeCharts.spec(id: "c", title: "T", yTitle: "Y"),
+                                   run: RunInfo(locales: ["en"], pipelineDirectory: "/tmp", pipelineName: "p"),
+                                   data: SeriesSet(xType: .time))
+        XCTAssertThrowsError(try Describe().run(&context)) { error in
+            XCTAssertTrue("\(error)".contains("{ \"use\": \"trend\" }"), "\(error)")
+        }
+    }
+
+    /// A significant rise is stated with real values and dates, in every locale.
+    func testRisingSeriesSaysHowMuchFromWhatToWhat() throws {
+        let context = try described(DescribeCharts.rising())
+        let trend = try XCTUnwrap(context[TrendKey.self]?.series.first)
+        XCTAssertEqual(trend.mannKendall?.trend, .increasing)
+        let en = try description(context, "en")
+        let first = try XCTUnwrap(trend.first), last = try XCTUnwrap(trend.last)
+        let percent = LocaleFormats(locale: "en").percent(try XCTUnwrap(trend.change?.percent))
+        let money = { (v: Double) in LocaleFormats(locale: "en").currency(v, code: "USD", precision: .integer) }
+        XCTAssertTrue(en.summary.hasPrefix("Daily revenue shows Revenue by Date. From June 1 to June 30, Revenue rose"), en.summary)
+        XCTAssertTrue(en.summary.contains("rose \(percent) from \(money(first.y)) to \(money(last.y))"), en.summary)
+        XCTAssertTrue(en.summary.contains("the highest value was \(money(trend.max!.y))"), en.summary)
+        let ko = try description(context, "ko")
+        XCTAssertTrue(ko.summary.contains("6월 1일부터 6월 30일까지 Revenue"), ko.summary)
+        XCTAssertTrue(ko.summary.contains("증가했으며"), ko.summary)
+        let zh = try description(context, "zh-Hans")
+        XCTAssertTrue(zh.summary.contains("6月1日至6月30日"), zh.summary)
+        XCTAssertTrue(zh.summary.contains("增长"), zh.summary)
+    }
+
+    /// With no significant Mann-Kendall trend no direction is stated: the values ranged between A and B.
+    func testNoSignificantTrendStatesNoDirection() throws {
+        let context = try described(DescribeCharts.monthly())
+        XCTAssertEqual(context[TrendKey.self]?.series.first?.mannKendall?.trend, MonotonicTrend.none)
+        let en = try description(context, "en")
+        XCTAssertTrue(en.summary.contains("showed no significant trend; its values ranged between 26 minutes"), en.summary)
+        for word in ["rose", "fell", "increas", "decreas"] { XCTAssertFalse(en.summary.contains(word), en.summary) }
+        XCTAssertFalse(try description(context, "ko").summary.contains("증가"))
+        XCTAssertFalse(try description(context, "zh-Hans").summary.contains("上升"))
+        // Monthly points are written as months with their year; units are spelled out.
+        XCTAssertTrue(en.summary.contains("From January 2025 to December 2026, Response time"), en.summary)
+        XCTAssertTrue(try description(context, "ko").summary.contains("2025년 1월부터 2026년 12월까지"))
+        XCTAssertTrue(try description(context, "zh-Hans").summary.contains("分钟"))
+        XCTAssertTrue(try description(context, "ko").summary.contains("분"))
+    }
+
+    func testHourlyDataIsWrittenWithTheTimeInTheChartsZone() throws {
+        let context = try described(DescribeCharts.fallingHourly())
+        let en = try description(context, "en")
+        // 06:00 UTC is 3 PM in Seoul.
+        XCTAssertTrue(en.summary.contains("June 1 at 3:00\u{202F}PM"), en.summary)
+        // A change of a percentage is said in percentage points.
+        XCTAssertTrue(en.summary.contains("fell 74.5 percentage points from 97.4% to 22.9%"), en.summary)
+        XCTAssertTrue(try description(context, "ko").summary.contains("74.5퍼센트포인트 감소"))
+        XCTAssertTrue(try description(context, "zh-Hans").summary.contains("下降74.5个百分点"))
+        XCTAssertEqual(en.axes[1].text, "The y axis shows Battery level from 0% to 100%.")
+        let ko = try description(context, "ko")
+        XCTAssertTrue(ko.summary.contains("6월 1일 오후 3:00"), ko.summary)
+        let axchart = try JSONParser.parse(try XCTUnwrap(context.artifacts.first { $0.path == "axchart.en.json" }).bytes)
+        XCTAssertEqual(axchart["yAxis"]?["range"]?["upperBound"], 100)
+        XCTAssertEqual(axchart["series"]?.arrayValue?.first?["isContinuous"], true)
+        XCTAssertEqual(axchart["xAxis"]?["range"]?["lowerBound"], "2026-06-01T15:00:00+09:00")
+        let crossings = try XCTUnwrap(en.navigation.first { $0.name == "thresholdCrossings" })
+        XCTAssertTrue(crossings.entries[0].label.contains("fell below low (40%)"), crossings.entries[0].label)
+    }
+
+    /// One point is described as a single value (SPEC §8).
+    func testOnePointIsASingleValue() throws {
+        let context = try described(DescribeCharts.onePoint())
+        XCTAssertEqual(try description(context, "en").summary, "Daily revenue shows a single value of Revenue: $1,950 (June 6).")
+        XCTAssertEqual(try description(context, "ko").summary, "Daily revenue 차트의 Revenue 값은 6월 6일의 US$1,950 하나뿐입니다.")
+        XCTAssertEqual(try description(context, "zh-Hans").summary, "Daily revenue图表只有一个Revenue数值：6月6日的US$1,950。")
+    }
+
+    /// Gaps are counted; a change from 0 has no percent, so the amount is said.
+    func testGapsAreCountedAndAChangeFromZeroIsAnAmount() throws {
+        let context = try described(DescribeCharts.gaps())
+        let en = try description(context, "en")
+        XCTAssertTrue(en.series[0].summary.contains("Distance is missing 3 values."), en.series[0].summary)
+        XCTAssertTrue(en.summary.contains("rose 28.5 kilometers from 0 kilometers to 28.5 kilometers"), en.summary)
+        XCTAssertTrue(try description(context, "ko").series[0].summary.contains("빠진 값이 3개"))
+        let labels = try XCTUnwrap(context[PointLabelsKey.self]?["en"]?.first)
+        XCTAssertEqual(labels[4], "2, no value, 5 of 20")
+    }
+
+    func testCategoryAxisListsItsCategoriesAndBarsAreDiscrete() throws {
+        let context = try described(DescribeCharts.categories())
+        let en = try description(context, "en")
+        XCTAssertEqual(en.axes[0].text, "The x axis shows Fruit in 5 categories: Apples, Pears, Plums, Cherries, and Figs.")
+        XCTAssertEqual(try description(context, "zh-Hans").axes[0].text, "横轴表示Fruit，共5个类别：Apples、Pears、Plums、Cherries和Figs。")
+        let axchart = try JSONParser.parse(try XCTUnwrap(context.artifacts.first { $0.path == "axchart.en.json" }).bytes)
+        XCTAssertEqual(axchart["xAxis"]?["categoryOrder"]?.arrayValue?.count, 5)
+        XCTAssertEqual(axchart["series"]?.arrayValue?.first?["isContinuous"], false)
+        XCTAssertEqual(axchart["series"]?.arrayValue?.first?["dataPoints"]?.arrayValue?.first?["x"], "Apples")
+    }
+
+    /// Several series: the summary names them, groups them by verdict, and crossovers are navigable.
+    func testMultiSeriesSummaryAndCrossovers() throws {
+        let context = try described(DescribeCharts.dailySales())
+        let trend = try XCTUnwrap(context[TrendKey.self])
+        XCTAssertFalse(trend.crossovers.isEmpty)
+        let en = try description(context, "en")
+        XCTAssertTrue(en.summary.hasPrefix("Daily sales shows Revenue of North, South, East, and West from June 1 to August 31, with values between $"),
+                      en.summary)
+        XCTAssertTrue(en.summary.contains("rose"), en.summary)
+        let crossovers = try XCTUnwrap(en.navigation.first { $0.name == "crossovers" })
+        XCTAssertEqual(crossovers.entries.count, trend.crossovers.count)
+        XCTAssertTrue(en.statistics.contains { $0.contains(" crossed ") && $0.contains(" and ") })
+        let outliers = try XCTUnwrap(en.navigation.first { $0.name == "outliers" })
+        XCTAssertTrue(outliers.entries.contains { $0.label.hasPrefix("East: July 18") }, "\(outliers.entries.map(\.label))")
+        XCTAssertEqual(en.navigation.map(\.name).first, "peaks")
+        XCTAssertTrue(en.navigation.contains { $0.name == "thresholdCrossings" })
+    }
+
+    /// Every drawn point is labelled in every locale, whatever the `points` option says.
+    func testEveryDrawnPointHasALabelInEveryLocale() throws {
+        for selection in PointSelection.allCases {
+            let context = try described(DescribeCharts.dailySales(), points: selection)
+            let labels = try XCTUnwrap(context[PointLabelsKey.self])
+            XCTAssertEqual(labels.keys.sorted(), ["en", "ko", "zh-Hans"])
+            for (_, perSeries) in labels {
+                XCTAssertEqual(perSeries.map(\.count), context.data.series.map(\.count))
+            }
+            let en = try description(context, "en")
+            switch selection {
+            case .all: XCTAssertEqual(en.series.map(\.points.count), context.data.series.map(\.count))
+            case .none: XCTAssertEqual(en.series.map(\.points.count), [0, 0, 0, 0])
+            case .notable:
+                for (k, s) in en.series.enumerated() {
+                    let t = try XCTUnwrap(context[TrendKey.self]?.series[k])
+                    XCTAssertTrue(s.points.contains { $0.index == t.max?.index && $0.label.contains("highest") })
+                    XCTAssertLessThan(s.points.count, context.fullSeries.series[k].count)
+                }
+            }
+        }
+        // Labels of downsampled points name their place in the full series.
+        let context = try described(DescribeCharts.dailySales())
+        let last = try XCTUnwrap(context[PointLabelsKey.self]?["en"]?[0].last)
+        XCTAssertTrue(last.hasPrefix("August 31, $") && last.hasSuffix("92 of 92"), last)
+        XCTAssertTrue(try XCTUnwrap(context[PointLabelsKey.self]?["ko"]?[0].last).hasSuffix("92개 중 92번째"))
+        XCTAssertTrue(try XCTUnwrap(context[PointLabelsKey.self]?["zh-Hans"]?[0].last).hasSuffix("第92个，共92个"))
+    }
+
+    /// A pipeline's catalog translates titles and series names and overrides shipped sentences, per locale.
+    func testPipelineCatalogTranslatesTitlesAndOverridesSentences() throws {
+        let path = DescribeCharts.fixtures.appendingPathComponent("weekly.xcstrings").path
+        var context = try DescribeCharts.dailySales(strings: [path])
+        try Describe().run(&context)
+        let ko = try description(context, "ko")
+        XCTAssertTrue(ko.summary.hasPrefix("일별 매출 차트는 6월 1일부터 8월 31일까지 북부, 남부, 동부 및 서부의 매출을 보여 주며"), ko.summary)
+        XCTAssertEqual(ko.series.map(\.name), ["북부", "남부", "동부", "서부"])
+        XCTAssertEqual(ko.navigation.first { $0.name == "peaks" }?.title, "봉우리")
+        let zh = try description(context, "zh-Hans")
+        XCTAssertTrue(zh.summary.hasPrefix("每日销售额图表显示6月1日至8月31日北部、南部、东部和西部的收入"), zh.summary)
+        // The override of `ko` leaves `en` as shipped.
+        XCTAssertEqual(try description(context, "en").navigation.first?.title, "Peaks")
+        XCTAssertEqual(context.warnings.filter { $0.hasPrefix("describe") }, [])
+    }
+
+    /// A locale the binary does not ship falls back to English sentences with the locale's formats.
+    func testUnshippedLocaleFallsBackToTheSourceSentences() throws {
+        let rising = try DescribeCharts.rising()
+        var context = try DescribeCharts.context(rising.chart, rising.data, locales: ["de"])
+        try Describe().run(&context)
+        let de = try description(context, "de")
+        XCTAssertTrue(de.summary.contains("1. Juni"), de.summary)
+        XCTAssertTrue(de.summary.contains(" rose "), de.summary)
+    }
+
+    /// Describing four series of 60 points in three locales takes milliseconds: the catalogs are
+    /// loaded once per run and the ICU formatters are shared, so three locales cost about three
+    /// times one locale, not more.
+    func testThreeLocalesCostAboutThreeTimesOne() throws {
+        let one = try DescribeCharts.dailySales(points: 60, locales: ["en"])
+        let three = try DescribeCharts.dailySales(points: 60)
+        func time(_ context: ChartContext, runs: Int = 15) throws -> Double {
+            var best = Double.infinity
+            for _ in 0..<runs {
+                var c = context
+                let start = DispatchTime.now().uptimeNanoseconds
+                try Describe().run(&c)
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            return best
+        }
+        _ = try time(three, runs: 2)
+        let t1 = try time(one), t3 = try time(three)
+        print("describe 4 series x 60 points: 1 locale \(t1 * 1000) ms, 3 locales \(t3 * 1000) ms, ratio \(t3 / t1)")
+        XCTAssertLessThan(t3 / t1, 4.5)
+    }
+}

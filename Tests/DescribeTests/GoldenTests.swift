@@ -1,0 +1,50 @@
+import ChartpipeCore
+import ChartpipeText
+@testable import Describe
+import Foundation
+import XCTest
+
+/// Every file `describe` writes for the golden charts, in every shipped locale, byte for byte.
+/// Re-record with CHARTPIPE_RECORD=1 and read every changed line before committing.
+final class GoldenTests: XCTestCase {
+    static let goldens = DescribeCharts.fixtures.appendingPathComponent("golden")
+    static var recording: Bool { ProcessInfo.processInfo.environment["CHARTPIPE_RECORD"] == "1" }
+
+    func testGoldenFiles() throws {
+        for (var context, points) in try DescribeCharts.golden() {
+            try Describe(points: points).run(&context)
+            XCTAssertEqual(context.warnings.filter { $0.hasPrefix("describe") }, [], context.chart.id)
+            let folder = Self.goldens.appendingPathComponent(context.chart.id)
+            if Self.recording { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+            let artifacts = context.artifacts.filter { $0.kind == "description" || $0.kind == "axchart" }
+            XCTAssertEqual(artifacts.count, 9, context.chart.id)
+            for artifact in artifacts {
+                let url = folder.appendingPathComponent(artifact.path)
+                if Self.recording {
+                    try Data(artifact.bytes).write(to: url)
+                    continue
+                }
+                let expected = try Data(contentsOf: url)
+                if [UInt8](expected) != artifact.bytes {
+                    let got = String(decoding: artifact.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                    let want = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                    let line = (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
+                    XCTFail("\(context.chart.id)/\(artifact.path) differs at line \(line + 1):\n  got:  "
+                            + (line < got.count ? String(got[line]) : "<end>") + "\n  want: "
+                            + (line < want.count ? String(want[line]) : "<end>"))
+                }
+            }
+        }
+    }
+
+    /// Two runs give the same bytes, and JSON files parse.
+    func testOutputIsDeterministicAndParses() throws {
+        var a = try DescribeCharts.dailySales(), b = try DescribeCharts.dailySales()
+        try Describe().run(&a)
+        try Describe().run(&b)
+        XCTAssertEqual(a.artifacts, b.artifacts)
+        for artifact in a.artifacts where artifact.path.hasSuffix(".json") {
+            XCTAssertNoThrow(try JSONParser.parse(artifact.bytes), artifact.path)
+        }
+    }
+}

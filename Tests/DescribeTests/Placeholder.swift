@@ -1,5 +1,0 @@
-import XCTest
-
-final class DescribeTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
