@@ -56,7 +56,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
               "other": {
                 "stringUnit": {
                   "state": "translated",
-                  "value": "x축은 %3$@의 %2$lld개 범주로 %1$@(을)를 나타냅니다."
+                  "value": "x축은 %1$@(을)를 나타내며, 범주는 %3$@ %2$lld개입니다."
                 }
               }
             }
@@ -103,7 +103,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
               "other": {
                 "stringUnit": {
                   "state": "translated",
-                  "value": "x축은 %3$@부터 %4$@까지 %2$lld개 범주로 %1$@(을)를 나타냅니다."
+                  "value": "x축은 %1$@(을)를 나타내며, 범주는 %3$@부터 %4$@까지 %2$lld개입니다."
                 }
               }
             }
@@ -365,13 +365,13 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "최대 감소"
+            "value": "최대 감소 구간"
           }
         },
         "zh-Hans": {
           "stringUnit": {
             "state": "translated",
-            "value": "最大跌幅"
+            "value": "最大降幅"
           }
         }
       }
@@ -388,13 +388,13 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "최대 증가"
+            "value": "최대 증가 구간"
           }
         },
         "zh-Hans": {
           "stringUnit": {
             "state": "translated",
-            "value": "最大涨幅"
+            "value": "最大增幅"
           }
         }
       }
@@ -526,7 +526,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@에 %2$@(이)가 %3$@ 기준값 %4$@보다 낮은 %5$@(으)로 내려갔습니다."
+            "value": "%1$@에 %2$@(이)가 %5$@(으)로 떨어져 %3$@ 기준선 %4$@ 아래로 내려갔습니다."
           }
         },
         "zh-Hans": {
@@ -549,7 +549,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@에 %2$@(이)가 %3$@ 기준값 %4$@보다 높은 %5$@(으)로 올라갔습니다."
+            "value": "%1$@에 %2$@(이)가 %5$@(으)로 올라 %3$@ 기준선 %4$@(을)를 넘었습니다."
           }
         },
         "zh-Hans": {
@@ -572,7 +572,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "기준값 교차"
+            "value": "기준선 교차"
           }
         },
         "zh-Hans": {
@@ -618,7 +618,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "최고값"
+            "value": "최댓값"
           }
         },
         "zh-Hans": {
@@ -641,7 +641,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "최저값"
+            "value": "최솟값"
           }
         },
         "zh-Hans": {
@@ -733,7 +733,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@ 차트는 %3$@별 %2$@(을)를 보여 줍니다."
+            "value": "%1$@ 차트는 %3$@에 따른 %2$@(을)를 보여 줍니다."
           }
         },
         "zh-Hans": {
@@ -964,7 +964,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@부터 %2$@까지 %4$@에서 %5$@(으)로 %3$@ 변했습니다."
+            "value": "%1$@부터 %2$@까지 %4$@에서 %5$@(으)로 %3$@ 변동했습니다."
           }
         },
         "zh-Hans": {
@@ -1010,7 +1010,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%2$@부터 %3$@까지 %1$@(은)는 %4$@(으)로 변하지 않았습니다."
+            "value": "%2$@부터 %3$@까지 %1$@(은)는 %4$@(으)로 일정했습니다."
           }
         },
         "zh-Hans": {
@@ -1056,7 +1056,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%2$@부터 %3$@까지 %1$@(은)는 %5$@에서 %6$@(으)로 %4$@ 감소했으며, 최고값은 %8$@의 %7$@, 최저값은 %10$@의 %9$@입니다."
+            "value": "%2$@부터 %3$@까지 %1$@(은)는 %5$@에서 %6$@(으)로 %4$@ 감소했으며, 최댓값은 %8$@의 %7$@, 최솟값은 %10$@의 %9$@입니다."
           }
         },
         "zh-Hans": {
@@ -1106,7 +1106,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
               "other": {
                 "stringUnit": {
                   "state": "translated",
-                  "value": "%1$@缺少%2$lld个数值。"
+                  "value": "%1$@有%2$lld个缺失值。"
                 }
               }
             }
@@ -1149,7 +1149,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%2$@부터 %3$@까지 %1$@(은)는 %5$@에서 %6$@(으)로 %4$@ 증가했으며, 최고값은 %8$@의 %7$@, 최저값은 %10$@의 %9$@입니다."
+            "value": "%2$@부터 %3$@까지 %1$@(은)는 %5$@에서 %6$@(으)로 %4$@ 증가했으며, 최댓값은 %8$@의 %7$@, 최솟값은 %10$@의 %9$@입니다."
           }
         },
         "zh-Hans": {
@@ -1195,7 +1195,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%2$@부터 %3$@까지 %1$@에는 유의미한 감소 추세가 있었고 값은 %4$@에서 %5$@(으)로 바뀌었으며, 최고값은 %7$@의 %6$@, 최저값은 %9$@의 %8$@입니다."
+            "value": "%2$@부터 %3$@까지 %1$@에는 유의미한 감소 추세가 있었고 값은 %4$@에서 %5$@(으)로 바뀌었으며, 최댓값은 %7$@의 %6$@, 최솟값은 %9$@의 %8$@입니다."
           }
         },
         "zh-Hans": {
@@ -1218,7 +1218,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%2$@부터 %3$@까지 %1$@에는 유의미한 증가 추세가 있었고 값은 %4$@에서 %5$@(으)로 바뀌었으며, 최고값은 %7$@의 %6$@, 최저값은 %9$@의 %8$@입니다."
+            "value": "%2$@부터 %3$@까지 %1$@에는 유의미한 증가 추세가 있었고 값은 %4$@에서 %5$@(으)로 바뀌었으며, 최댓값은 %7$@의 %6$@, 최솟값은 %9$@의 %8$@입니다."
           }
         },
         "zh-Hans": {
@@ -1279,7 +1279,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
               "other": {
                 "stringUnit": {
                   "state": "translated",
-                  "value": "%1$@ 계열과 %2$@ 계열은 %3$lld번 교차했으며, 첫 교차는 %4$@입니다."
+                  "value": "%1$@ 계열과 %2$@ 계열은 %3$lld회 교차했으며, 첫 교차는 %4$@입니다."
                 }
               }
             }
@@ -1291,7 +1291,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
               "other": {
                 "stringUnit": {
                   "state": "translated",
-                  "value": "%1$@与%2$@共交叉%3$lld次，首次在%4$@。"
+                  "value": "%1$@与%2$@共交叉%3$lld次，首次发生在%4$@。"
                 }
               }
             }
@@ -1311,7 +1311,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "맨-켄달 검정 결과 %1$@에는 유의미한 감소 추세가 있습니다(%2$@, 켄달 타우 %3$@)."
+            "value": "맨-켄달 검정 결과, %1$@에서 유의미한 감소 추세가 나타났습니다(%2$@, 켄달 타우 %3$@)."
           }
         },
         "zh-Hans": {
@@ -1334,7 +1334,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "맨-켄달 검정 결과 %1$@에는 유의미한 증가 추세가 있습니다(%2$@, 켄달 타우 %3$@)."
+            "value": "맨-켄달 검정 결과, %1$@에서 유의미한 증가 추세가 나타났습니다(%2$@, 켄달 타우 %3$@)."
           }
         },
         "zh-Hans": {
@@ -1357,7 +1357,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "맨-켄달 검정 결과 %1$@에는 유의미한 추세가 없습니다(%2$@)."
+            "value": "맨-켄달 검정 결과, %1$@에서 유의미한 추세가 나타나지 않았습니다(%2$@)."
           }
         },
         "zh-Hans": {
@@ -1427,7 +1427,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@의 하루 변화량 중앙값(센 기울기)은 %2$@입니다."
+            "value": "%1$@의 일일 변화량 중앙값(센 기울기)은 %2$@입니다."
           }
         },
         "zh-Hans": {
@@ -1450,7 +1450,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@의 1시간당 변화량 중앙값(센 기울기)은 %2$@입니다."
+            "value": "%1$@의 시간당 변화량 중앙값(센 기울기)은 %2$@입니다."
           }
         },
         "zh-Hans": {
@@ -1473,7 +1473,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@의 한 달 변화량 중앙값(센 기울기)은 %2$@입니다."
+            "value": "%1$@의 월간 변화량 중앙값(센 기울기)은 %2$@입니다."
           }
         },
         "zh-Hans": {
@@ -1519,7 +1519,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@의 1년 변화량 중앙값(센 기울기)은 %2$@입니다."
+            "value": "%1$@의 연간 변화량 중앙값(센 기울기)은 %2$@입니다."
           }
         },
         "zh-Hans": {
@@ -1557,7 +1557,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
               "other": {
                 "stringUnit": {
                   "state": "translated",
-                  "value": "%1$@(은)는 %2$@ 기준값 %3$@(과)와 %4$lld번 교차했으며, 첫 교차는 %5$@입니다."
+                  "value": "%1$@(은)는 %2$@ 기준선 %3$@(과)와 %4$lld회 교차했으며, 첫 교차는 %5$@입니다."
                 }
               }
             }
@@ -1569,7 +1569,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
               "other": {
                 "stringUnit": {
                   "state": "translated",
-                  "value": "%1$@共%4$lld次穿过%2$@（%3$@），首次在%5$@。"
+                  "value": "%1$@共%4$lld次穿越%2$@（%3$@），首次发生在%5$@。"
                 }
               }
             }
@@ -1589,7 +1589,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@ 계열은 감소했습니다."
+            "value": "%1$@(은)는 감소했습니다."
           }
         },
         "zh-Hans": {
@@ -1612,7 +1612,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@ 계열은 감소했고,"
+            "value": "%1$@(은)는 감소했고,"
           }
         },
         "zh-Hans": {
@@ -1658,7 +1658,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@ 계열에는 유의미한 추세가 없었습니다."
+            "value": "%1$@에서는 유의미한 추세가 나타나지 않았습니다."
           }
         },
         "zh-Hans": {
@@ -1681,7 +1681,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@ 계열에는 유의미한 추세가 없었고,"
+            "value": "%1$@에서는 유의미한 추세가 나타나지 않았고,"
           }
         },
         "zh-Hans": {
@@ -1704,7 +1704,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@ 계열은 증가했습니다."
+            "value": "%1$@(은)는 증가했습니다."
           }
         },
         "zh-Hans": {
@@ -1727,7 +1727,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@ 계열은 증가했고,"
+            "value": "%1$@(은)는 증가했고,"
           }
         },
         "zh-Hans": {
