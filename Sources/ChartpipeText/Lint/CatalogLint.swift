@@ -81,6 +81,7 @@ public enum CatalogLint {
             let place = label.isEmpty ? "" : " (\(label))"
             if unit.state != "translated" { report(.warning, locale, "state is '\(unit.state)'\(place), not 'translated'") }
             if unit.value.isEmpty { report(.error, locale, "empty text\(place)") }
+            for problem in WritingRules.wordProblems(in: unit.value, locale: locale) { report(.error, locale, problem + place) }
             if language == "ko" {
                 for problem in KoreanParticles.markerProblems(in: unit.value) { report(.error, locale, problem + place) }
             }
