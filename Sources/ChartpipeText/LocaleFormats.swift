@@ -78,12 +78,36 @@ public struct LocaleFormats: Sendable, Hashable {
         format(value, skeleton: join("compact-short", precision.skeleton)) ?? PlainNumber.text(value)
     }
 
-    /// `$1,234.50` / `US$1,234.50` / `₩1,234`: `code` is an ISO 4217 currency such as `USD`.
+    /// `$1,234.50` / `1,234.50달러` / `1,234.50美元`: `code` is an ISO 4217 currency such as `USD`.
     /// With `precision` automatic the currency's own digits are used (two for USD, none for KRW).
     public func currency(_ value: Double, code: String, precision: NumberPrecision = .automatic) -> String {
-        format(value, skeleton: join("currency/\(code)", precision.skeleton))
+        switch LocaleFallback.language(of: locale) {
+        case "ko":
+            // Korean reports write the amount and then the currency's name: "1,209.77달러", "1,210원".
+            if let name = Self.koreanCurrencyNames[code],
+               let amount = format(value, skeleton: join("currency/\(code) unit-width-hidden", precision.skeleton)) {
+                return amount + name
+            }
+        case "zh":
+            // Chinese likewise: "1,209.77美元", "1,210韩元"; yuan amounts read "元".
+            if code == "CNY", let amount = format(value, skeleton: join("currency/CNY unit-width-hidden", precision.skeleton)) {
+                return amount + "元"
+            }
+            if let text = format(value, skeleton: join("currency/\(code) unit-width-full-name", precision.skeleton)) {
+                return text
+            }
+        default:
+            break
+        }
+        return format(value, skeleton: join("currency/\(code)", precision.skeleton))
             ?? number(value, precision: precision) + " " + code
     }
+
+    /// Names Korean text uses after an amount; other currencies keep ICU's symbol form.
+    static let koreanCurrencyNames: [String: String] = [
+        "USD": "달러", "KRW": "원", "CNY": "위안", "JPY": "엔", "EUR": "유로", "GBP": "파운드",
+        "CAD": "캐나다 달러", "AUD": "호주 달러", "HKD": "홍콩 달러", "TWD": "대만 달러", "CHF": "스위스 프랑",
+    ]
 
     /// `12.5%`: `value` is already in percent (12.5 means 12.5%).
     public func percent(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {
@@ -111,7 +135,10 @@ public struct LocaleFormats: Sendable, Hashable {
     /// A date with the month spelled out, in `zone` (an IANA identifier, default UTC).
     /// `millis` counts milliseconds since 1970-01-01T00:00:00Z, as time series store x.
     public func date(millis: Double, style: DateStyle = .monthDay, zone: String = "UTC") -> String {
-        guard let formatter = try? FormatterCache.shared.date(locale: locale, skeleton: style.skeleton, zone: zone),
+        // Korean reports read times on the 24-hour clock ("11월 21일 00:00", not "오전 12:00").
+        let skeleton = LocaleFallback.language(of: locale) == "ko" ? style.skeleton.replacingOccurrences(of: "j", with: "H")
+            : style.skeleton
+        guard let formatter = try? FormatterCache.shared.date(locale: locale, skeleton: skeleton, zone: zone),
               let text = formatter.format(millis: millis)
         else { return PlainNumber.text(millis) }
         return text

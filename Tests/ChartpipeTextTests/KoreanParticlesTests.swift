@@ -9,6 +9,19 @@ final class KoreanParticlesTests: XCTestCase {
         }
     }
 
+    /// Korean orthography: a particle after a parenthesised addition follows the word before it.
+    func testBracketsAreSkippedQuotesAreNot() {
+        check([
+            ("서부(65%)(은)는", "서부(65%)는"),
+            ("중앙(10%)(은)는", "중앙(10%)은"),
+            ("매출(USD)(을)를", "매출(USD)을"),
+            ("북부 (3.5%)(이)가", "북부 (3.5%)가"),
+            ("(10%)(은)는", "(10%)는"),
+            ("“매출”(을)를", "“매출”을"),
+            ("‘서울’(으)로", "‘서울’로"),
+        ])
+    }
+
     func testDigitsReadInSinoKorean() {
         check([
             ("0(이)가", "0이"),  // 영

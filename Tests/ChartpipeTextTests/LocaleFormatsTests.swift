@@ -30,10 +30,14 @@ final class LocaleFormatsTests: XCTestCase {
 
     func testCurrencies() {
         XCTAssertEqual(en.currency(1234.56, code: "USD"), "$1,234.56")
-        XCTAssertEqual(zh.currency(1234.56, code: "USD"), "US$1,234.56")
-        XCTAssertEqual(ko.currency(1234.56, code: "USD"), "US$1,234.56")
-        XCTAssertEqual(ko.currency(1234.56, code: "KRW"), "₩1,235")
-        XCTAssertEqual(zh.currency(1234.56, code: "CNY"), "¥1,234.56")
+        // Korean and Chinese reports write the amount, then the currency's name.
+        XCTAssertEqual(zh.currency(1234.56, code: "USD"), "1,234.56美元")
+        XCTAssertEqual(ko.currency(1234.56, code: "USD"), "1,234.56달러")
+        XCTAssertEqual(ko.currency(-2.71, code: "USD"), "-2.71달러")
+        XCTAssertEqual(ko.currency(1234.56, code: "KRW"), "1,235원")
+        XCTAssertEqual(zh.currency(1234.56, code: "CNY"), "1,234.56元")
+        XCTAssertEqual(zh.currency(1234.56, code: "KRW"), "1,235韩元")
+        XCTAssertEqual(ko.currency(1234.56, code: "CHF"), "1,234.56스위스 프랑")
         XCTAssertEqual(en.currency(1200, code: "USD", precision: .integer), "$1,200")
     }
 
@@ -86,10 +90,11 @@ final class LocaleFormatsTests: XCTestCase {
         let afternoon = june6 + 13 * 3_600_000
         XCTAssertEqual(en.date(millis: afternoon, style: .yearMonthDayTime), "June 6, 2026 at 1:00\u{202F}PM")  // CLDR 42 puts a narrow no-break space before PM
         XCTAssertEqual(zh.date(millis: afternoon, style: .yearMonthDayTime), "2026年6月6日 13:00")
-        XCTAssertEqual(ko.date(millis: afternoon, style: .yearMonthDayTime), "2026년 6월 6일 오후 1:00")
+        // Korean reports use the 24-hour clock.
+        XCTAssertEqual(ko.date(millis: afternoon, style: .yearMonthDayTime), "2026년 6월 6일 13:00")
         // Midnight UTC is still June 5 in Los Angeles and already 9 AM in Seoul.
         XCTAssertEqual(en.date(millis: june6, zone: "America/Los_Angeles"), "June 5")
-        XCTAssertEqual(ko.date(millis: june6, style: .monthDayTime, zone: "Asia/Seoul"), "6월 6일 오전 9:00")
+        XCTAssertEqual(ko.date(millis: june6, style: .monthDayTime, zone: "Asia/Seoul"), "6월 6일 09:00")
     }
 
     func testLists() {

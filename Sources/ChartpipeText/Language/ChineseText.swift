@@ -66,7 +66,7 @@ public enum ChineseText {
             if s == " " {
                 let before = out.last
                 let after = i + 1 < scalars.count ? scalars[i + 1] : nil
-                if let before, let after, joinsWithoutSpace(before, after) { continue }
+                if let before, let after, joinsWithoutSpace(before, after), !isDateTimeSpace(scalars, at: i) { continue }
                 if let before, isFullWidthPunctuation(before) { continue }
                 if let after, isFullWidthPunctuation(after) { continue }
             }
@@ -75,6 +75,14 @@ public enum ChineseText {
         var result = ""
         result.unicodeScalars.append(contentsOf: out)
         return result
+    }
+
+    /// The space between a date and a clock time ("11月20日 06:00"), which CLDR writes and keeps.
+    static func isDateTimeSpace(_ scalars: [Unicode.Scalar], at i: Int) -> Bool {
+        guard i > 0, scalars[i - 1] == "日" else { return false }
+        var j = i + 1, digits = 0
+        while j < scalars.count, isDigit(scalars[j]) { j += 1; digits += 1 }
+        return (1...2).contains(digits) && j < scalars.count && scalars[j] == ":"
     }
 
     static func isFullWidthPunctuation(_ s: Unicode.Scalar) -> Bool {
@@ -106,7 +114,7 @@ public enum ChineseText {
             }
             if s == " ", i > 0, i + 1 < scalars.count {
                 let a = scalars[i - 1], b = scalars[i + 1]
-                if isHan(a) && isDigit(b) {
+                if isHan(a) && isDigit(b) && !isDateTimeSpace(scalars, at: i) {
                     found.append("space between '\(a)' and a number; Chinese text has no space between Han characters and numbers")
                 } else if isDigit(a) && isHan(b) {
                     found.append("space between a number and '\(b)'; Chinese text has no space between Han characters and numbers")

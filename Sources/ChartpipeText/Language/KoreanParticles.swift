@@ -93,6 +93,16 @@ public enum KoreanParticles {
     /// How `text` ends when read aloud, or nil when the reading cannot be known.
     public static func ending(of text: String) -> Ending? {
         var scalars = Array(text.unicodeScalars)
+        // A parenthesised addition is not what the particle attaches to: "서부(65%)는" follows
+        // "서부" (Korean orthography). When the word before it cannot be read (a Latin word), the
+        // addition's own reading is the best guess left.
+        if let last = scalars.last, let opener = bracketPairs[last], let open = scalars.lastIndex(of: opener), open > 0 {
+            var before = Array(scalars[..<open])
+            while before.last == " " { before.removeLast() }
+            var outside = ""
+            outside.unicodeScalars.append(contentsOf: before)
+            if let ending = ending(of: outside) { return ending }
+        }
         while let last = scalars.last, closers.contains(last) { scalars.removeLast() }
         guard let last = scalars.last else { return nil }
         if let currency = currencyEnding(scalars) { return currency }
@@ -110,6 +120,9 @@ public enum KoreanParticles {
         if isASCIILetter(last) { return acronymEnding(scalars) }
         return nil
     }
+
+    /// Brackets whose content the particle skips, by closing bracket.
+    static let bracketPairs: [Unicode.Scalar: Unicode.Scalar] = [")": "(", "）": "（", "]": "["]
 
     /// Closing quotes and brackets are not read, so the text before them decides.
     static let closers: Set<Unicode.Scalar> = [")", "]", "}", "\"", "'", "’", "”", "」", "』", "》", "〉", "）", "】"]
