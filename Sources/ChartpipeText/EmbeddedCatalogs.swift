@@ -123,6 +123,29 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         }
       }
     },
+    "describe.axis.x.single": {
+      "comment": "The x axis when every point has the same x. 1: axis title; 2: that x (formatted).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "The x axis shows %1$@ at one value, %2$@."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "x축은 %1$@(을)를 나타내며, 값은 %2$@ 하나입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "横轴表示%1$@，只有一个值：%2$@。"
+          }
+        }
+      }
+    },
     "describe.axis.y": {
       "comment": "The y axis. 1: axis title; 2: lowest value; 3: highest value (formatted with units).",
       "localizations": {
@@ -142,6 +165,29 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "纵轴表示%1$@，从%2$@到%3$@。"
+          }
+        }
+      }
+    },
+    "describe.axis.y.single": {
+      "comment": "The y axis when every value is the same. 1: axis title; 2: that value (formatted with units).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "The y axis shows %1$@ at one value, %2$@."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "y축은 %1$@(을)를 나타내며, 값은 %2$@ 하나입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "纵轴表示%1$@，只有一个值：%2$@。"
           }
         }
       }
@@ -975,6 +1021,29 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         }
       }
     },
+    "describe.segment.flatRange": {
+      "comment": "A segment whose ends are close but whose values swing between them. 1: first x; 2: last x; 3: first value; 4: last value; 5: lowest value; 6: highest value (values formatted with units).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "From %1$@ to %2$@: went from %3$@ to %4$@, ranging between %5$@ and %6$@"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@부터 %2$@까지 %5$@에서 %6$@ 사이를 오가며 %3$@에서 %4$@(으)로 바뀌었습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@至%2$@，在%5$@和%6$@之间变化，从%3$@变为%4$@。"
+          }
+        }
+      }
+    },
     "describe.segment.rise": {
       "comment": "A rising segment of a series. 1: first x; 2: last x; 3: the rise (percent, or amount with unit); 4: first value; 5: last value.",
       "localizations": {
@@ -994,6 +1063,52 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@至%2$@，从%4$@增至%5$@，增长%3$@。"
+          }
+        }
+      }
+    },
+    "describe.segment.steady": {
+      "comment": "A segment whose every value is the same. 1: first x; 2: last x; 3: the value (formatted with units).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "From %1$@ to %2$@: stayed at %3$@"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@부터 %2$@까지 %3$@(으)로 유지되었습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@至%2$@，保持在%3$@。"
+          }
+        }
+      }
+    },
+    "describe.series.categories": {
+      "comment": "A series over categories (no order, so no trend). 1: series name; 2: lowest value; 3: its category; 4: highest value; 5: its category.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ ranged between %2$@ (%3$@) and %4$@ (%5$@)."
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@의 값은 %2$@(%3$@)에서 %4$@(%5$@) 사이입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@的数值介于%2$@（%3$@）和%4$@（%5$@）之间。"
           }
         }
       }
@@ -1094,7 +1209,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
               "other": {
                 "stringUnit": {
                   "state": "translated",
-                  "value": "%1$@에는 빠진 값이 %2$lld개 있습니다."
+                  "value": "%1$@에는 결측값이 %2$lld개 있습니다."
                 }
               }
             }

@@ -87,11 +87,13 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(try description(context, "zh-Hans").summary.contains("下降74.5个百分点"))
         XCTAssertEqual(en.axes[1].text, "The y axis shows Battery level from 0% to 100%.")
         let ko = try description(context, "ko")
-        XCTAssertTrue(ko.summary.contains("6월 1일 오후 3:00"), ko.summary)
+        XCTAssertTrue(ko.summary.contains("6월 1일 15:00"), ko.summary)
         let axchart = try JSONParser.parse(try XCTUnwrap(context.artifacts.first { $0.path == "axchart.en.json" }).bytes)
         XCTAssertEqual(axchart["yAxis"]?["range"]?["upperBound"], 100)
         XCTAssertEqual(axchart["series"]?.arrayValue?.first?["isContinuous"], true)
-        XCTAssertEqual(axchart["xAxis"]?["range"]?["lowerBound"], "2026-06-01T15:00:00+09:00")
+        // AXChartDescriptor's numeric axis takes time as seconds since 1970 (2026-06-01T15:00:00+09:00).
+        XCTAssertEqual(axchart["xAxis"]?["range"]?["lowerBound"], 1_780_293_600)
+        XCTAssertEqual(axchart["xAxis"]?["valueKind"], "date")
         let crossings = try XCTUnwrap(en.navigation.first { $0.name == "thresholdCrossings" })
         XCTAssertTrue(crossings.entries[0].label.contains("fell below low (40%)"), crossings.entries[0].label)
     }
@@ -100,8 +102,8 @@ final class DescribeTests: XCTestCase {
     func testOnePointIsASingleValue() throws {
         let context = try described(DescribeCharts.onePoint())
         XCTAssertEqual(try description(context, "en").summary, "Daily revenue shows a single value of Revenue: $1,950 (June 6).")
-        XCTAssertEqual(try description(context, "ko").summary, "Daily revenue 차트의 Revenue 값은 6월 6일의 US$1,950 하나뿐입니다.")
-        XCTAssertEqual(try description(context, "zh-Hans").summary, "Daily revenue图表只有一个Revenue数值：6月6日的US$1,950。")
+        XCTAssertEqual(try description(context, "ko").summary, "Daily revenue 차트의 Revenue 값은 6월 6일의 1,950달러 하나뿐입니다.")
+        XCTAssertEqual(try description(context, "zh-Hans").summary, "Daily revenue图表只有一个Revenue数值：6月6日的1,950美元。")
     }
 
     /// Gaps are counted; a change from 0 has no percent, so the amount is said.
@@ -110,7 +112,7 @@ final class DescribeTests: XCTestCase {
         let en = try description(context, "en")
         XCTAssertTrue(en.series[0].summary.contains("Distance is missing 3 values."), en.series[0].summary)
         XCTAssertTrue(en.summary.contains("rose 28.5 kilometers from 0 kilometers to 28.5 kilometers"), en.summary)
-        XCTAssertTrue(try description(context, "ko").series[0].summary.contains("빠진 값이 3개"))
+        XCTAssertTrue(try description(context, "ko").series[0].summary.contains("결측값이 3개"))
         let labels = try XCTUnwrap(context[PointLabelsKey.self]?["en"]?.first)
         XCTAssertEqual(labels[4], "2, no value, 5 of 20")
     }

@@ -167,7 +167,7 @@ struct ChartDescriber {
         var rose: [String] = [], fell: [String] = [], none: [String] = []
         for k in present {
             let s = stats[k]
-            let verdict = s.mannKendall?.trend ?? .none
+            let verdict = direction(s)
             let name = seriesName(k)
             switch verdict {
             case .increasing:
@@ -209,7 +209,7 @@ struct ChartDescriber {
         if low.y == high.y { return say("series.constant", [t(name), from, to, t(y.text(first.y))]) }
         let extremes: [TemplateArgument] = [t(y.text(high.y)), t(x.text(high.x)), t(y.text(low.y)), t(x.text(low.x))]
         let change = s.change ?? TrendChange(from: first.y, to: last.y)
-        switch s.mannKendall?.trend ?? .none {
+        switch direction(s) {
         case .increasing where change.absolute > 0:
             return say("series.rose", [t(name), from, to, t(size(change)), t(y.text(first.y)), t(y.text(last.y))] + extremes)
         case .decreasing where change.absolute < 0:
@@ -218,10 +218,19 @@ struct ChartDescriber {
             return say("series.trendUp", [t(name), from, to, t(y.text(first.y)), t(y.text(last.y))] + extremes)
         case .decreasing:
             return say("series.trendDown", [t(name), from, to, t(y.text(first.y)), t(y.text(last.y))] + extremes)
+        case .none where full.xType == .category:
+            // Categories have no order to follow: only the range and where its ends are.
+            return say("series.categories", [t(name), t(y.text(low.y)), t(x.text(low.x)), t(y.text(high.y)), t(x.text(high.x))])
         case .none:
             return say("series.noTrend", [t(name), from, to, t(y.text(low.y)), t(x.text(low.x)), t(y.text(high.y)),
                                           t(x.text(high.x))])
         }
+    }
+
+    /// The direction a description may state: Mann-Kendall's verdict, and none for category x,
+    /// whose order says nothing about a trend.
+    private func direction(_ s: SeriesTrend) -> MonotonicTrend {
+        full.xType == .category ? .none : (s.mannKendall?.trend ?? .none)
     }
 
     /// Values missing from a series (gaps), counted on the full series.
@@ -239,6 +248,16 @@ struct ChartDescriber {
         let arguments: [TemplateArgument] = [t(x.text(s.x[segment.from])), t(x.text(s.x[segment.to])),
                                              t(segment.direction == .flat ? signedSize(segment.change) : size(segment.change)),
                                              t(y.text(s.y[segment.from])), t(y.text(s.y[segment.to]))]
+        if segment.direction == .flat {
+            // A flat segment's ends may hide a swing between them: say the range it covered.
+            let inside = s.y[segment.from...segment.to].filter(\.isFinite)
+            let low = inside.min() ?? s.y[segment.from], high = inside.max() ?? s.y[segment.from]
+            let range = (stats[k].max?.y ?? high) - (stats[k].min?.y ?? low)
+            if low == high { return say("segment.steady", [arguments[0], arguments[1], arguments[3]]) }
+            if high - low > 0.05 * range {
+                return say("segment.flatRange", [arguments[0], arguments[1], arguments[3], arguments[4], t(y.text(low)), t(y.text(high))])
+            }
+        }
         switch segment.direction {
         case .rise: return say("segment.rise", arguments)
         case .fall: return say("segment.fall", arguments)
@@ -246,8 +265,10 @@ struct ChartDescriber {
         }
     }
 
+    /// Segments follow x; categories have no order for them to follow.
     mutating func segments(_ k: Int) -> [SegmentDescription] {
-        stats[k].segments.map { SegmentDescription(from: $0.from, to: $0.to, label: segmentLabel(series: k, $0)) }
+        guard full.xType != .category else { return [] }
+        return stats[k].segments.map { SegmentDescription(from: $0.from, to: $0.to, label: segmentLabel(series: k, $0)) }
     }
 
     // MARK: Axes
@@ -264,13 +285,19 @@ struct ChartDescriber {
                                                      t(labels.last ?? "")])
             }
         case .time, .number:
-            let e = extent
-            xText = say("axis.x", [t(xTitle), t(e.map { x.text($0.firstX) } ?? ""), t(e.map { x.text($0.lastX) } ?? "")])
+            if let e = extent, e.firstX == e.lastX {
+                xText = say("axis.x.single", [t(xTitle), t(x.text(e.firstX))])
+            } else {
+                let e = extent
+                xText = say("axis.x", [t(xTitle), t(e.map { x.text($0.firstX) } ?? ""), t(e.map { x.text($0.lastX) } ?? "")])
+            }
         }
         var axes = [AxisDescription(axis: .x, title: xTitle, text: xText)]
         if let range = chart.y.range {
             axes.append(AxisDescription(axis: .y, title: yTitle,
                                         text: say("axis.y", [t(yTitle), t(y.text(range.lowerBound)), t(y.text(range.upperBound))])))
+        } else if let e = extent, e.low == e.high {
+            axes.append(AxisDescription(axis: .y, title: yTitle, text: say("axis.y.single", [t(yTitle), t(y.text(e.low))])))
         } else if let e = extent {
             axes.append(AxisDescription(axis: .y, title: yTitle,
                                         text: say("axis.y", [t(yTitle), t(y.text(e.low)), t(y.text(e.high))])))
@@ -288,7 +315,7 @@ struct ChartDescriber {
             if s.n >= 2, let mean = s.mean, let median = s.median, let stdev = s.stdev {
                 sentences.append(say("stat.center", [name, t(y.text(mean)), t(y.text(median)), t(y.text(stdev))]))
             }
-            if let mk = s.mannKendall {
+            if let mk = s.mannKendall, full.xType != .category {
                 let tau = t(formats.number(mk.tau, precision: .maxFractionDigits(2)))
                 switch mk.trend {
                 case .increasing: sentences.append(say("stat.mk.increasing", [name, t(pText(mk.p)), tau]))
@@ -426,11 +453,13 @@ struct ChartDescriber {
             for e in st.peaks { peaks.append(pointEntry(k, e.point)) }
             for e in st.valleys { valleys.append(pointEntry(k, e.point)) }
             for o in st.outliers { outliers.append(pointEntry(k, o.point)) }
-            for g in st.segments { starts.append(segmentEntry(k, g)) }
-            if let g = st.segments.filter({ $0.direction == .rise }).max(by: { $0.change.absolute < $1.change.absolute }) {
+            // Segments, rises and falls follow x, which categories do not order.
+            let segments = full.xType == .category ? [] : st.segments
+            for g in segments { starts.append(segmentEntry(k, g)) }
+            if let g = segments.filter({ $0.direction == .rise }).max(by: { $0.change.absolute < $1.change.absolute }) {
                 rises.append(segmentEntry(k, g))
             }
-            if let g = st.segments.filter({ $0.direction == .fall }).min(by: { $0.change.absolute < $1.change.absolute }) {
+            if let g = segments.filter({ $0.direction == .fall }).min(by: { $0.change.absolute < $1.change.absolute }) {
                 falls.append(segmentEntry(k, g))
             }
             for c in st.thresholdCrossings {
@@ -442,7 +471,7 @@ struct ChartDescriber {
             }
         }
         thresholds.sort { $0.x != $1.x ? $0.x < $1.x : $0.series < $1.series }
-        for c in trend.crossovers {
+        for c in trend.crossovers where full.xType != .category {
             let k = c.above, other = c.above == c.a ? c.b : c.a
             let i = c.above == c.a ? c.indexA : c.indexB
             let s = full.series[k]

@@ -91,7 +91,7 @@ struct DescriptionDocuments {
             let names = d.series.indices.contains(k) ? d.series[k].name : s.name
             let seriesLabels = labels.indices.contains(k) ? labels[k] : []
             let points: [JSONValue] = s.x.indices.map { i in
-                .object([("x", x.json(s.x[i])), ("y", s.y[i].isFinite ? .double(s.y[i]) : .null),
+                .object([("x", axValue(s.x[i])), ("y", s.y[i].isFinite ? .double(s.y[i]) : .null),
                          ("label", .string(seriesLabels.indices.contains(i) ? seriesLabels[i] : ""))])
             }
             return .object([("name", .string(names)), ("isContinuous", .bool(isContinuous)), ("dataPoints", .array(points))])
@@ -130,12 +130,21 @@ struct DescriptionDocuments {
         } else {
             grid = AxisTicks.nice(low: low, high: high).filter { $0 >= low && $0 <= high }
         }
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("title", .string(title)),
-            ("range", .object([("lowerBound", x.json(low)), ("upperBound", x.json(high))])),
-            ("gridlinePositions", .array(grid.map(x.json))),
-            ("valueDescriptions", .array(grid.map { v in .object([("value", x.json(v)), ("description", .string(x.text(v)))]) })),
-        ])
+            ("range", .object([("lowerBound", axValue(low)), ("upperBound", axValue(high))])),
+            ("gridlinePositions", .array(grid.map(axValue))),
+            ("valueDescriptions", .array(grid.map { v in .object([("value", axValue(v)), ("description", .string(x.text(v)))]) })),
+        ]
+        if set.xType == .time { members.insert(("valueKind", "date"), at: 1) }
+        return .object(members)
+    }
+
+    /// x as AXChartDescriptor's numeric axis takes it: time as seconds since 1970 (what
+    /// `Date.timeIntervalSince1970` gives, so an app maps it back to a `Date`), numbers as they are,
+    /// categories as their labels.
+    private func axValue(_ value: Double) -> JSONValue {
+        describer.full.xType == .time ? .double(value / 1000) : x.json(value)
     }
 
     private func yAxis(title: String) -> JSONValue {

@@ -53,13 +53,14 @@ public enum AudioCues {
         String(String.UnicodeScalarView(label.unicodeScalars.map { "\n\r\u{2028}\u{2029}".unicodeScalars.contains($0) ? " " : $0 }))
     }
 
-    /// The WebVTT document of `cues`. Start times round down and end times up to the millisecond,
-    /// so a cue always covers its sound.
+    /// The WebVTT document of `cues`. Times round to the nearest millisecond, the same way for
+    /// starts and ends, so a cue ends exactly where the next one starts (no overlap for players
+    /// to show two cues at once).
     public static func webVTT(_ cues: [AudioCue], sampleRate: Int) -> String {
         var out = "WEBVTT\n"
         for cue in cues {
-            let start = cue.start * 1000 / sampleRate
-            let end = max(start + 1, (cue.end * 1000 + sampleRate - 1) / sampleRate)
+            let start = (cue.start * 1000 + sampleRate / 2) / sampleRate
+            let end = max(start + 1, (cue.end * 1000 + sampleRate / 2) / sampleRate)
             out += "\n" + cue.identifier + "\n" + timestamp(milliseconds: start) + " --> " + timestamp(milliseconds: end) + "\n"
             let lines = cue.text.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }
             // A blank line would end the cue early, so empty lines become a single space.
