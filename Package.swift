@@ -57,6 +57,6 @@ let package = Package(
         tests("TrendTests", ["Trend"]),
         tests("SonifyTests", ["Sonify"]),
         tests("DescribeTests", ["Describe", "Aggregate", "Downsample", "Trend"]),
-        tests("EndToEndTests", ["ChartpipeCore"]),
+        tests("EndToEndTests", ["ChartpipeCore", "ChartpipeText"]),
     ]
 )

@@ -1,0 +1,110 @@
+import ChartpipeCore
+import ChartpipeText
+import Foundation
+import XCTest
+
+/// The demo pipeline end to end: every text it writes, in every locale, follows the writing rules
+/// of SPEC §5, and its descriptions match golden files that were read line by line.
+final class DemoTests: XCTestCase {
+    static let charts = ["daily-sales", "site-visits", "request-latency", "battery-level"]
+    static let locales = ["en", "zh-Hans", "ko"]
+    static let golden = Harness.fixtures.appendingPathComponent("demo")
+
+    /// Runs the demo once for every test of this class.
+    nonisolated(unsafe) static var output: URL?
+    static func demo() throws -> URL {
+        if let output { return output }
+        let folder = try Harness.temporaryFolder()
+        let result = try Harness.run(["run", "pipelines/weekly.pipeline", "--out", folder.path, "--quiet"],
+                                     environment: ["SOURCE_DATE_EPOCH": "1780272000"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        output = folder
+        return folder
+    }
+
+    func testEveryTextFollowsTheWritingRules() throws {
+        let out = try Self.demo()
+        var checked = 0
+        for chart in Self.charts {
+            let folder = out.appendingPathComponent("charts/\(chart)")
+            for locale in Self.locales {
+                var texts: [String] = []
+                let description = try JSONParser.parse(Array(try Data(contentsOf: folder.appendingPathComponent("description.\(locale).json"))))
+                let axchart = try JSONParser.parse(Array(try Data(contentsOf: folder.appendingPathComponent("axchart.\(locale).json"))))
+                Self.collect(description, into: &texts)
+                Self.collect(axchart, into: &texts)
+                texts.append(try String(contentsOf: folder.appendingPathComponent("description.\(locale).md"), encoding: .utf8))
+                let vtt = try String(contentsOf: folder.appendingPathComponent("audio.\(locale).vtt"), encoding: .utf8)
+                texts += vtt.split(separator: "\n").map(String.init).filter { !$0.contains("-->") && !$0.hasPrefix("series-") && $0 != "WEBVTT" }
+                // Cues follow each other without overlapping.
+                var lastEnd = ""
+                for timing in vtt.split(separator: "\n") where timing.contains(" --> ") {
+                    let parts = timing.components(separatedBy: " --> ")
+                    XCTAssertLessThanOrEqual(lastEnd, parts[0], "\(chart) [\(locale)] cue at \(parts[0]) starts before the last one ends")
+                    XCTAssertLessThan(parts[0], parts[1])
+                    lastEnd = parts[1]
+                }
+                for text in texts {
+                    for problem in WritingRules.problems(in: text, locale: locale) {
+                        XCTFail("\(chart) [\(locale)]: \(problem): \(text.prefix(200))")
+                    }
+                    checked += 1
+                }
+                // The x axis is described before the y axis, in the layers and in the AXChart file.
+                XCTAssertEqual(description["axes"]?.arrayValue?.map { $0["axis"]?.stringValue }, ["x", "y"], "\(chart) [\(locale)]")
+                let keys = axchart.objectValue?.map(\.0) ?? []
+                XCTAssertLessThan(keys.firstIndex(of: "xAxis") ?? 99, keys.firstIndex(of: "yAxis") ?? -1)
+                XCTAssertEqual(description["locale"]?.stringValue, locale)
+            }
+        }
+        XCTAssertGreaterThan(checked, 2000)
+    }
+
+    /// description.<locale>.md of every demo chart against its golden file
+    /// (CHARTPIPE_RECORD=1 rewrites them; read every changed line before committing).
+    func testDescriptionsMatchTheGoldenFiles() throws {
+        let out = try Self.demo()
+        for chart in Self.charts {
+            for locale in Self.locales {
+                let name = "\(chart)/description.\(locale).md"
+                let actual = try String(contentsOf: out.appendingPathComponent("charts/\(name)"), encoding: .utf8)
+                let golden = Self.golden.appendingPathComponent(name)
+                if Harness.recording {
+                    try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+                }
+                try Harness.assertGolden(actual, golden)
+            }
+        }
+    }
+
+    func testEveryChartHasEveryArtifact() throws {
+        let out = try Self.demo()
+        let manifest = try JSONParser.parse(Array(try Data(contentsOf: out.appendingPathComponent("manifest.json"))))
+        for chart in manifest["charts"]?.arrayValue ?? [] {
+            let paths = Set((chart["artifacts"]?.arrayValue ?? []).compactMap { $0["path"]?.stringValue })
+            let id = chart["id"]?.stringValue ?? ""
+            var expected = ["data.json", "trend.json", "audio.wav", "audio.mp3"]
+            for l in Self.locales { expected += ["description.\(l).json", "description.\(l).md", "axchart.\(l).json", "audio.\(l).vtt"] }
+            XCTAssertEqual(paths, Set(expected.map { "charts/\(id)/\($0)" }), id)
+        }
+    }
+
+    /// Texts of a description or AXChart file: titles, summaries, sentences and labels.
+    static func collect(_ value: JSONValue, into texts: inout [String]) {
+        switch value {
+        case let .object(members):
+            for (key, member) in members {
+                if ["title", "summary", "text", "label", "name", "description"].contains(key), let s = member.stringValue {
+                    texts.append(s)
+                } else if key == "statistics", let items = member.arrayValue {
+                    texts += items.compactMap(\.stringValue)
+                }
+                collect(member, into: &texts)
+            }
+        case let .array(items):
+            for item in items { collect(item, into: &texts) }
+        default:
+            break
+        }
+    }
+}
