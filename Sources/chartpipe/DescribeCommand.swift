@@ -11,6 +11,7 @@ enum DescribeCommand {
             OptionSpec(name: "x", value: "FIELD", help: "Column (or JSON member) of x."),
             OptionSpec(name: "y", value: "FIELD[,FIELD]", help: "Column(s) of y; several columns give one series each."),
             OptionSpec(name: "series", value: "FIELD", help: "Column whose values name the series (long data)."),
+            OptionSpec(name: "records", value: "POINTER", help: "JSON: pointer to the array of records, such as /data (default: the document)."),
             OptionSpec(name: "x-type", value: "TYPE", help: "'time', 'number' or 'category' (default: the first that reads the file)."),
             OptionSpec(name: "format", value: "PATTERN", help: "Time format such as 'yyyy/MM/dd' (default ISO 8601)."),
             OptionSpec(name: "zone", value: "ZONE", help: "IANA time zone of times without an offset (default UTC)."),
@@ -72,7 +73,7 @@ enum DescribeCommand {
         for type in types {
             let chart = ChartSpec(
                 id: "describe", title: parsed.value("title") ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
-                mark: mark, source: SourceSpec(path: absolute, displayPath: path, format: format),
+                mark: mark, source: SourceSpec(path: absolute, displayPath: path, format: format, records: parsed.value("records") ?? ""),
                 x: XSpec(field: x, type: type, format: parsed.value("format"), zone: zone),
                 y: YSpec(fields: ys, isWide: ys.count > 1, unit: parsed.value("unit")),
                 seriesField: parsed.value("series"), location: SourceLocation(path: path))

@@ -12,14 +12,14 @@ final class CommandLineTests: XCTestCase {
     func testHelpListsEveryCommand() throws {
         let result = try Harness.run(["--help"])
         XCTAssertEqual(result.status, 0)
-        for command in ["run", "validate", "stages", "strings", "schema", "help"] {
+        for command in ["run", "validate", "stages", "describe", "strings", "schema", "help"] {
             XCTAssertTrue(result.stdout.contains("\n  \(command) "), command)
         }
         XCTAssertEqual(try Harness.run([]).stdout, result.stdout)
     }
 
     func testEveryCommandHasHelp() throws {
-        for command in ["run", "validate", "stages", "strings", "schema", "help"] {
+        for command in ["run", "validate", "stages", "describe", "strings", "schema", "help"] {
             let a = try Harness.run([command, "--help"])
             let b = try Harness.run(["help", command])
             XCTAssertEqual(a.status, 0, command)
