@@ -11,13 +11,13 @@ final class ProgressBar: RunObserver {
         draw(done: done, total: total, running: running)
     }
 
-    func chartFinished(_ result: ChartResult, seconds: Double, done: Int, total: Int) {
+    func chartFinished(_ result: ChartResult, seconds: Double, running: [String], done: Int, total: Int) {
         state.withLock { _ in
             if result.status == .failed, let e = result.error {
                 write("\r\u{1B}[2K" + "\(result.chart.id): \(e)\n")
             }
         }
-        draw(done: done, total: total, running: [])
+        draw(done: done, total: total, running: running)
     }
 
     private func draw(done: Int, total: Int, running: [String]) {
@@ -55,7 +55,7 @@ final class LineLog: RunObserver {
 
     func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int) {}
 
-    func chartFinished(_ result: ChartResult, seconds: Double, done: Int, total: Int) {
+    func chartFinished(_ result: ChartResult, seconds: Double, running: [String], done: Int, total: Int) {
         lock.withLock { _ in
             let id = result.chart.id
             if result.status == .failed, let e = result.error {
@@ -79,7 +79,7 @@ final class JSONLog: RunObserver {
 
     func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int) {}
 
-    func chartFinished(_ result: ChartResult, seconds: Double, done: Int, total: Int) {
+    func chartFinished(_ result: ChartResult, seconds: Double, running: [String], done: Int, total: Int) {
         if quiet, result.status == .ok { return }
         var members: [(String, JSONValue)] = [
             ("event", "chart"), ("id", .string(result.chart.id)), ("status", .string(result.status.rawValue)),

@@ -171,7 +171,7 @@ final class RunnerTests: XCTestCase {
         final class StopAfterFirst: RunObserver {
             let runner = Mutex<Runner?>(nil)
             func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int) {}
-            func chartFinished(_ result: ChartResult, seconds: Double, done: Int, total: Int) {
+            func chartFinished(_ result: ChartResult, seconds: Double, running: [String], done: Int, total: Int) {
                 runner.withLock { $0?.interrupt() }
             }
         }

@@ -28,7 +28,8 @@ public struct RunOptions: Sendable {
 /// Hears of charts as they start and finish (progress bars, logs). Called from worker threads.
 public protocol RunObserver: Sendable {
     func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int)
-    func chartFinished(_ result: ChartResult, seconds: Double, done: Int, total: Int)
+    /// `running` are the charts still running after this one.
+    func chartFinished(_ result: ChartResult, seconds: Double, running: [String], done: Int, total: Int)
 }
 
 /// How a run ended.
@@ -86,18 +87,18 @@ public final class Runner: Sendable {
                     return (s.running, s.done)
                 }
                 observer?.chartStarted(chart, running: snapshot.running, done: snapshot.done, total: charts.count)
-                let clock = ContinuousClock.now
+                let start = ContinuousClock.now
                 let result = runChart(chart, info: info, writer: writer)
-                let seconds = Double((ContinuousClock.now - clock).components.attoseconds) / 1e18
-                    + Double((ContinuousClock.now - clock).components.seconds)
+                let elapsed = ContinuousClock.now - start
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 let interrupted = result.error?.message == Runner.interruptedMessage
-                let done = state.withLock { s -> Int in
+                let after = state.withLock { s -> (running: [String], done: Int) in
                     s.running.removeAll { $0 == chart.id }
                     if !interrupted { s.results[index] = result; s.done += 1 }
-                    return s.done
+                    return (s.running, s.done)
                 }
                 if interrupted { return }
-                observer?.chartFinished(result, seconds: seconds, done: done, total: charts.count)
+                observer?.chartFinished(result, seconds: seconds, running: after.running, done: after.done, total: charts.count)
                 if result.status == .failed, options.failFast { requestStop() }
             }
         }
