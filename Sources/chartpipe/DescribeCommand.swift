@@ -56,6 +56,9 @@ enum DescribeCommand {
         if TimeZone(identifier: zone) == nil {
             throw UsageError(message: "--zone: '\(zone)' is not an IANA time zone\(Suggestion.didYouMean(zone, in: TimeZone.knownTimeZoneIdentifiers))", command: "describe")
         }
+        if let unit = parsed.value("unit"), (try? Regex(PipelineShape.unitPattern).wholeMatch(in: unit)) == nil {
+            throw UsageError(message: "--unit must be \(PipelineShape.unitHelp), not '\(unit)'", command: "describe")
+        }
         let locale = parsed.value("locale") ?? "en"
         let audio = parsed.value("audio")
         let audioFormat = audio.map { ($0 as NSString).pathExtension.lowercased() }
@@ -116,7 +119,9 @@ enum DescribeCommand {
                 return try type.init(options: StageOptions(options))
             }
             guard let source = try stage("ingest") as? any SourceStage else { throw ChartError("ingest is not a source") }
-            let (data, warnings) = try SeriesCollector.collect(try source.open(chart: chart), chart: chart)
+            let stream = try source.open(chart: chart)
+            let (data, warnings) = try SeriesCollector.collect(stream, chart: chart)
+            try SeriesCollector.requireValues(data, chart: chart, stream: stream)
             var context = ChartContext(chart: chart, run: RunInfo(locales: [locale], pipelineDirectory: ".", pipelineName: "describe"), data: data)
             context.warnings = warnings
             var chain: [any Stage] = [try stage("downsample"), try stage("trend"), try stage("describe")]

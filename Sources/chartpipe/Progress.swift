@@ -16,6 +16,7 @@ final class ProgressBar: RunObserver {
             if result.status == .failed, let e = result.error {
                 write("\r\u{1B}[2K" + "\(result.chart.id): \(e)\n")
             }
+            for w in result.warnings { write("\r\u{1B}[2K" + "\(result.chart.id): warning: \(w)\n") }
         }
         draw(done: done, total: total, running: running)
     }

@@ -59,7 +59,21 @@ enum RunCommand {
                 throw UsageError(message: "--only: no chart '\(id)' in \(path)\(hint)", command: "run")
             }
         }
+        if let out = parsed.value("out"), out.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError(message: "--out needs a folder", command: "run")
+        }
         let output = parsed.value("out").map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? spec.output
+        // An output folder that cannot be one is a usage error: nothing runs, nothing is written.
+        do {
+            try ArtifactWriter(root: output).prepare()
+        } catch {
+            Console.error(error.description)
+            return 2
+        }
+        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
+           Int64(epoch).map({ !Manifest.validEpoch.contains($0) }) ?? true {
+            Console.error("warning: SOURCE_DATE_EPOCH '\(epoch)' is not a count of seconds since 1970 in the years 0001 to 9999; using the current time")
+        }
         let options = RunOptions(output: output, jobs: jobs, locales: locales, only: only,
                                  failFast: parsed.flag("fail-fast"), generatedAt: Manifest.timestamp())
 
@@ -81,7 +95,7 @@ enum RunCommand {
             outcome = try runner.run()
         } catch {
             (observer as? ProgressBar)?.clear()
-            Console.error("chartpipe: error: \(error)")
+            Console.error(error.description)
             return 1
         }
         (observer as? ProgressBar)?.clear()
@@ -127,7 +141,8 @@ final class SignalWatch {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
-                if runner.isStopping { exit(130) }
+                // A second signal quits at once; _exit runs no exit handlers under the workers' feet.
+                if runner.signalled { _exit(130) }
                 Console.error("\nchartpipe: stopping: no new chart will start; press Ctrl-C again to quit at once")
                 runner.interrupt()
             }

@@ -116,7 +116,7 @@ final class RunnerTests: XCTestCase {
         let outcome = try run(spec, jobs: 2, out: "out")
         XCTAssertEqual(outcome.exitCode, 1)
         XCTAssertEqual(outcome.manifest.charts.map(\.status), [.ok, .failed, .failed, .ok])
-        XCTAssertEqual(outcome.manifest.charts[1].error?.description, "error: field 'y': this chart fails")
+        XCTAssertEqual(outcome.manifest.charts[1].error?.description, "test.pipeline:2:36: error: field 'y': this chart fails")
         XCTAssertEqual(outcome.manifest.charts[2].error?.description, "missing-c.csv: error: cannot open: No such file or directory")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/charts/d/stamp.txt").path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/charts/fail-b").path))
@@ -157,13 +157,19 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(first, .object([("x", 1), ("y", 7), ("records", [1, 1])]))
     }
 
-    func testStaleFilesOfAChartArePruned() throws {
-        let spec = try pipeline(charts: ["a"])
-        let stale = folder.appendingPathComponent("out/charts/a/old.txt")
-        try FileManager.default.createDirectory(at: stale.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("old".utf8).write(to: stale)
+    /// A file the previous run listed and this run no longer writes is removed.
+    func testFilesAnEarlierRunListedAndThisOneDoesNotWriteAreRemoved() throws {
+        _ = try run(try pipeline(charts: ["a"]), jobs: 1, out: "out")
+        let stamp = folder.appendingPathComponent("out/charts/a/stamp.txt")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stamp.path))
+        let text = """
+        { "version": 1, "name": "test", "locales": ["en", "ko"], "stages": [ { "use": "ingest" } ],
+          "charts": [ { "id": "a", "title": "T", "source": { "path": "a.csv" }, "x": { "field": "x" }, "y": { "field": "y" }, "series": { "field": "s" } } ] }
+        """
+        let spec = try PipelineLoader(registry: registry).load(bytes: Array(text.utf8), path: "test.pipeline", directory: folder.path)
         _ = try run(spec, jobs: 1, out: "out")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stamp.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/charts/a/data.json").path))
     }
 
     func testInterruptStopsSchedulingAndMarksTheManifest() throws {
@@ -186,6 +192,51 @@ final class RunnerTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/index.txt").path))
         let names = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path)
         XCTAssertFalse(names.contains { $0.contains(".tmp-") }, "\(names)")
+    }
+
+    func testAFailedChartKeepsItsRowCountsAndWarnings() throws {
+        let spec = try pipeline(charts: ["gaps"])
+        try "1,NA\n2,NA\n3,NA".write(to: folder.appendingPathComponent("gaps.csv"), atomically: true, encoding: .utf8)
+        let outcome = try run(spec, jobs: 1, out: "out")
+        let chart = try XCTUnwrap(outcome.manifest.charts.first)
+        XCTAssertEqual(chart.status, .failed)
+        XCTAssertEqual(chart.error?.description, "gaps.csv: error: field 'y': all 3 values are missing (empty, NA, null or NaN); there is nothing to describe")
+        XCTAssertEqual(chart.recordsRead, 3)
+    }
+
+    /// Only files an earlier run listed are ever removed; a user's own files in the folder stay.
+    func testOnlyListedFilesAreRemoved() throws {
+        let spec = try pipeline(charts: ["a"])
+        _ = try run(spec, jobs: 1, out: "out")
+        let mine = folder.appendingPathComponent("out/charts/a/notes.txt")
+        try "mine".write(to: mine, atomically: true, encoding: .utf8)
+        _ = try run(spec, jobs: 1, out: "out")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: mine.path))
+        // A chart that fails leaves none of its earlier outputs behind, but the user's file stays.
+        try "x,y\n".write(to: folder.appendingPathComponent("a.csv"), atomically: true, encoding: .utf8)
+        let failed = try run(spec, jobs: 1, out: "out")
+        XCTAssertEqual(failed.exitCode, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/charts/a/stamp.txt").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/charts/a/data.json").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: mine.path))
+    }
+
+    /// `--only` leaves the other charts' entries; `--locales` leaves the other locales' files.
+    func testPartialRunsKeepWhatTheyDoNotRedo() throws {
+        let spec = try pipeline(charts: ["a", "b"])
+        _ = try run(spec, jobs: 1, out: "out")
+        let partial = try Runner(spec: spec, registry: registry,
+                                 options: RunOptions(output: folder.appendingPathComponent("out").path, jobs: 1, locales: ["ko"],
+                                                     only: ["b"], generatedAt: 0)).run()
+        XCTAssertEqual(partial.exitCode, 0)
+        let manifest = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: partial.manifestPath))))
+        let charts = manifest["charts"]?.arrayValue ?? []
+        XCTAssertEqual(charts.map { $0["id"]?.stringValue }, ["a", "b"])
+        XCTAssertEqual(manifest["locales"], ["ko", "en"])
+        // b's stamp is now the ko one; a kept its en stamp and entry.
+        let bStamp = try String(contentsOf: folder.appendingPathComponent("out/charts/b/stamp.txt"), encoding: .utf8)
+        XCTAssertEqual(bStamp, "hello b 30 152.0\n")
+        XCTAssertEqual(charts[0]["artifacts"]?.arrayValue?.count, 2)
     }
 
     func testOptionsMergeDefaultsPipelineAndChart() throws {

@@ -53,6 +53,29 @@ final class RunTests: XCTestCase {
         XCTAssertEqual((charts.last?["rows"] as? [String: Any])?["read"] as? Int, 2)
     }
 
+    func testAnOutputFolderThatIsAFileIsAUsageError() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("afile")
+        try Data("x".utf8).write(to: file)
+        let result = try Harness.run(["run", "pipelines/weekly.pipeline", "--out", file.path, "--no-progress"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "\(file.path): error: the output folder is a file, not a folder; choose another --out or 'output'\n")
+    }
+
+    /// A time no calendar can write is a row error, never a crash of the whole run.
+    func testAnEpochOutsideTheCalendarIsARowError() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("t,v\n1e300,1\n2,3\n".utf8).write(to: folder.appendingPathComponent("e.csv"))
+        try Data(#"{ "version": 1, "name": "t", "stages": [ { "use": "ingest" } ], "charts": [ { "id": "e", "title": "E", "source": { "path": "e.csv" }, "x": { "field": "t", "type": "time", "format": "epoch-seconds" }, "y": { "field": "v" } } ] }"#.utf8)
+            .write(to: folder.appendingPathComponent("t.pipeline"))
+        let result = try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress"], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("e.csv:2:1: error: field 't': '1e300' seconds since 1970 is outside the years 0001 to 9999; check x.format"), result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/manifest.json").path))
+    }
+
     func testJSONLogHasOneObjectPerLine() throws {
         let folder = try Harness.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

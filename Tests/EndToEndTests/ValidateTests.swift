@@ -42,6 +42,12 @@ final class ValidateTests: XCTestCase {
         XCTAssertEqual(result.stderr, "nowhere.pipeline: error: cannot read the pipeline file: No such file or directory\n1 error in nowhere.pipeline\n")
     }
 
+    /// Editors on some systems start files with a byte order mark and end lines with CRLF.
+    func testABOMAndCRLFArePlainWhitespace() throws {
+        let result = try Harness.run(["validate", "bom-crlf.pipeline"], in: Harness.fixtures)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
     func testTheDemoPipelineIsValid() throws {
         let result = try Harness.run(["validate", "pipelines/weekly.pipeline"])
         XCTAssertEqual(result.status, 0, result.stderr)

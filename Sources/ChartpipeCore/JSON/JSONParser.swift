@@ -13,6 +13,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 /// Duplicate keys are rejected; so are trailing commas, comments and NaN (jansson is strict).
 public enum JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        // A UTF-8 byte order mark is no JSON token; editors on some systems write one.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         var error = json_error_t()
         let flags = Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL)
         let root = bytes.withUnsafeBufferPointer { buffer in

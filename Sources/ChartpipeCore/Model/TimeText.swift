@@ -6,8 +6,8 @@ public enum TimeText {
     /// `2026-06-01T00:00:00Z` in UTC, or with the zone's offset (`2026-03-08T03:00:00-04:00`);
     /// milliseconds appear only when not zero.
     public static func iso8601(milliseconds ms: Double, zone: TimeZone? = nil) -> String {
-        guard ms.isFinite else { return "" }
-        let whole = Int64(ms.rounded(.down))
+        // Beyond ±2^53 ms (about 285,000 years) a Double is no instant anyone charts: no text, not a trap.
+        guard ms.isFinite, abs(ms) < 9.0e15, let whole = Int64(exactly: ms.rounded(.down)) else { return "" }
         var seconds = Int64((Double(whole) / 1000).rounded(.down))
         let millis = Int(whole - seconds * 1000)
         var offset = 0

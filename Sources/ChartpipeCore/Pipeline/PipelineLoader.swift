@@ -90,15 +90,51 @@ private struct PipelineCheck {
             guard let s = s.stringValue else { return nil }
             let full = resolve(s)
             if !FileManager.default.fileExists(atPath: full) {
-                v.error("string catalog '\(display(s))' does not exist", at: "/strings/\(i)")
+                v.error("string catalog '\(display(s))' does not exist (paths are relative to the pipeline file's folder)", at: "/strings/\(i)")
             }
             return full
         }
         let output = resolve(root["output"]?.stringValue ?? "out/\(name)")
         let stages = checkStages(root["stages"])
         let (charts, overrides) = checkCharts(root["charts"], stages: stages)
-        return PipelineSpec(path: v.path, directory: directory, name: name, output: output, locales: locales,
-                            strings: strings, stages: stages, charts: charts, overrides: overrides)
+        let spec = PipelineSpec(path: v.path, directory: directory, name: name, output: output, locales: locales,
+                                strings: strings, stages: stages, charts: charts, overrides: overrides)
+        if v.diagnostics.isEmpty { checkStagesAgainstCharts(spec, chartItems: root["charts"]?.arrayValue ?? []) }
+        return spec
+    }
+
+    /// Builds every stage for every chart with its merged options and lets it check them against
+    /// the chart, so that what would fail every run fails validation instead, at the option's place.
+    mutating func checkStagesAgainstCharts(_ spec: PipelineSpec, chartItems: [JSONValue]) {
+        // One message per place and problem, naming every chart it concerns.
+        var problems: [(pointer: String, stage: String, message: String, charts: [String])] = []
+        for chart in spec.charts {
+            let chartIndex = chartItems.firstIndex { $0["id"]?.stringValue == chart.id } ?? 0
+            for entry in spec.stages {
+                guard let type = registry.type(named: entry.name), let d = registry.description(named: entry.name) else { continue }
+                do {
+                    let stage = try type.init(options: spec.options(for: entry, chart: chart, description: d))
+                    try stage.check(chart: chart)
+                } catch {
+                    let e = (error as? ChartError) ?? ChartError("\(error)")
+                    var pointer = entry.pointer
+                    if let f = e.field, spec.overrides[chart.id]?[entry.name]?[f] != nil {
+                        pointer = "/charts/\(chartIndex)/stages/\(JSONLocator.escape(entry.name))/" + JSONLocator.escape(f)
+                    } else if let f = e.field, entry.options[f] != nil {
+                        pointer = entry.pointer + "/" + JSONLocator.escape(f)
+                    }
+                    if let i = problems.firstIndex(where: { $0.pointer == pointer && $0.message == e.message }) {
+                        problems[i].charts.append(chart.id)
+                    } else {
+                        problems.append((pointer, entry.name, e.message, [chart.id]))
+                    }
+                }
+            }
+        }
+        for p in problems {
+            let charts = p.charts.map { "'\($0)'" }.joined(separator: ", ")
+            v.error("stage '\(p.stage)' for chart\(p.charts.count == 1 ? "" : "s") \(charts): \(p.message)", at: p.pointer)
+        }
     }
 
     func resolve(_ path: String) -> String {
@@ -106,13 +142,9 @@ private struct PipelineCheck {
             : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
     }
 
-    /// A data path as the user can find it from where they ran chartpipe: joined to the pipeline
-    /// path as they typed it.
-    func display(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        let typedFolder = (v.path as NSString).deletingLastPathComponent
-        return typedFolder.isEmpty ? path : (typedFolder as NSString).appendingPathComponent(path)
-    }
+    /// A data path as messages and the manifest name it: as written in the pipeline file (relative
+    /// to its folder), so that the manifest does not depend on where chartpipe was started.
+    func display(_ path: String) -> String { path }
 
     // MARK: stages
 
@@ -124,7 +156,7 @@ private struct PipelineCheck {
         }
         if items.isEmpty { v.error("'stages' must list at least one stage, starting with { \"use\": \"ingest\" }", at: "/stages") }
         var entries: [StageEntry] = []
-        var unavailable = false
+        var unavailable = false, unknown = false
         let known = registry.descriptions.map(\.name)
         for (i, item) in items.enumerated() {
             let p = "/stages/\(i)"
@@ -144,6 +176,7 @@ private struct PipelineCheck {
                 let hint = Suggestion.closest(to: use, in: known).map { "; did you mean '\($0)'?" }
                     ?? "; stages: " + known.joined(separator: ", ")
                 v.error("unknown stage '\(use)'\(hint)", at: p + "/use")
+                unknown = true
                 continue
             }
             _ = v.checkMembers(members, fields: description.options, pointer: p, owner: "stage '\(use)'", extraKeys: ["use"])
@@ -154,9 +187,10 @@ private struct PipelineCheck {
             }
             var options: [String: JSONValue] = [:]
             for (k, o) in members where k != "use" { options[k] = o }
-            entries.append(StageEntry(name: use, options: options, location: v.at(p)))
+            entries.append(StageEntry(name: use, options: options, location: v.at(p), pointer: p))
         }
-        if !unavailable { checkChain(entries) }
+        // Order rules over a list with unknown or unbuilt stages would only add noise.
+        if !unavailable, !unknown, entries.count == items.count { checkChain(entries) }
         return entries
     }
 
@@ -168,7 +202,7 @@ private struct PipelineCheck {
         var sawRunStage = false
         for (i, entry) in entries.enumerated() {
             guard let d = registry.description(named: entry.name) else { continue }
-            let p = "/stages/\(i)/use"
+            let p = entry.pointer + "/use"
             if seen.contains(entry.name), entry.name != "plugin" {
                 v.error("stage '\(entry.name)' is listed twice; list each stage once", at: p)
                 continue

@@ -1,12 +1,13 @@
 /// The keys of a pipeline file and of its charts (SPEC §3). Stage entries are described by the
 /// stages themselves (`StageDescription.options`).
 public enum PipelineShape {
-    public static let idPattern = "[a-z0-9][a-z0-9_-]*"
-    public static let idHelp = "lowercase letters, digits, '-' and '_', starting with a letter or digit (such as 'daily-sales')"
+    /// At most 100 characters: the id names a folder, and file names have limits.
+    public static let idPattern = "[a-z0-9][a-z0-9_-]{0,99}"
+    public static let idHelp = "at most 100 lowercase letters, digits, '-' and '_', starting with a letter or digit (such as 'daily-sales')"
     static let localePattern = "[a-z]{2,3}(-[A-Za-z0-9]{2,8})*"
     static let localeHelp = "a BCP 47 language tag such as 'en', 'zh-Hans' or 'ko'"
-    static let unitPattern = "[A-Z]{3}|percent|[a-z]+(-[a-z0-9]+)+"
-    static let unitHelp = "an ISO 4217 currency ('USD'), 'percent', or a CLDR unit id ('duration-minute')"
+    public static let unitPattern = "[A-Z]{3}|percent|[a-z]+(-[a-z0-9]+)+"
+    public static let unitHelp = "an ISO 4217 currency ('USD'), 'percent', or a CLDR unit id ('duration-minute')"
 
     public static let source = Field("source", .object([
         Field("path", .string(pattern: ".+", patternHelp: "a file path"), doc: "Data file, relative to the pipeline file's folder.", required: true),

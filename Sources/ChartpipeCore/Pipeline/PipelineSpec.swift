@@ -6,6 +6,8 @@ public struct StageEntry: Sendable {
     /// Options written in the pipeline file (without `use`).
     public var options: [String: JSONValue]
     public var location: SourceLocation
+    /// JSON Pointer of the entry in the pipeline file (`/stages/2`).
+    public var pointer: String
 }
 
 /// A pipeline file, parsed and validated.
@@ -25,12 +27,13 @@ public struct PipelineSpec: Sendable {
     /// Per-chart stage options: chart id → stage name → options.
     public var overrides: [String: [String: [String: JSONValue]]]
 
-    /// The options of `stage` for `chart`: its defaults, then the pipeline's values, then the chart's.
-    public func options(for stage: StageEntry, chart: ChartSpec, description: StageDescription) -> StageOptions {
+    /// The options of `stage` for `chart`: its defaults, then the pipeline's values, then the
+    /// chart's (none for run stages, which see every chart).
+    public func options(for stage: StageEntry, chart: ChartSpec?, description: StageDescription) -> StageOptions {
         var values: [String: JSONValue] = [:]
         for field in description.options { if let d = field.defaultValue { values[field.name] = d } }
         for (k, v) in stage.options { values[k] = v }
-        for (k, v) in overrides[chart.id]?[stage.name] ?? [:] { values[k] = v }
+        if let chart { for (k, v) in overrides[chart.id]?[stage.name] ?? [:] { values[k] = v } }
         return StageOptions(values)
     }
 

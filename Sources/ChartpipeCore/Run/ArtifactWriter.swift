@@ -20,7 +20,9 @@ public struct ArtifactWriter: Sendable {
             throw ChartError("cannot create the folder: \(FileProblem.reason(error))", at: SourceLocation(path: folder))
         }
         let temporary = folder + "/." + name + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // O_EXCL and O_NOFOLLOW: a link planted at the temporary name is never followed out.
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw ChartError("cannot write: \(String(cString: strerror(errno)))", at: SourceLocation(path: target))
         }
@@ -62,13 +64,39 @@ public struct ArtifactWriter: Sendable {
         return root + "/" + relativePath
     }
 
-    /// Removes files in `folder` (relative) that are not in `keep`: what an earlier run left behind.
-    public func prune(folder: String, keep: Set<String>) {
-        guard let dir = try? resolve(folder),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
-        for name in names where !keep.contains(folder + "/" + name) {
-            var info = stat()
-            if lstat(dir + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(dir + "/" + name) }
+    /// Creates the output folder, or says why it cannot be one (a file is in the way, no permission).
+    public func prepare() throws(ChartError) {
+        var info = stat()
+        if stat(root, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw ChartError("the output folder is a file, not a folder; choose another --out or 'output'", at: SourceLocation(path: root))
+            }
+            guard access(root, W_OK) == 0 else {
+                throw ChartError("cannot write into the output folder: \(String(cString: strerror(errno)))", at: SourceLocation(path: root))
+            }
+            return
         }
+        do {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        } catch {
+            throw ChartError("cannot create the output folder: \(FileProblem.reason(error))", at: SourceLocation(path: root))
+        }
+    }
+
+    /// Removes files (paths relative to the output folder) that lie below `folder`: only what an
+    /// earlier run listed in its manifest, never anything else a user keeps there.
+    public func remove(_ paths: [String], below folder: String) {
+        for path in paths where path.hasPrefix(folder + "/") {
+            guard let full = try? resolve(path) else { continue }
+            var info = stat()
+            if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(full) }
+        }
+    }
+
+    /// Whether a regular file is at `path` (relative to the output folder).
+    public func exists(_ path: String) -> Bool {
+        guard let full = try? resolve(path) else { return false }
+        var info = stat()
+        return lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 }

@@ -58,7 +58,7 @@ public final class Runner: Sendable {
         self.observer = observer
     }
 
-    /// Stops scheduling new charts; charts already running stop at their next stage boundary.
+    /// Stops scheduling new charts (`--fail-fast`); charts already running finish.
     /// Safe to call from a signal handler's queue.
     public func requestStop() { stopRequested.store(true, ordering: .sequentiallyConsistent) }
     public var isStopping: Bool { stopRequested.load(ordering: .sequentiallyConsistent) }
@@ -72,54 +72,76 @@ public final class Runner: Sendable {
     public func run() throws(ChartError) -> RunOutcome {
         let charts = selectedCharts
         let writer = ArtifactWriter(root: options.output)
+        try writer.prepare()
+        let previous = PreviousManifest(folder: writer.root, pipeline: spec.name)
         let info = spec.runInfo(locales: options.locales)
-        let state = Mutex(RunState(total: charts.count))
-        let next = Atomic<Int>(0)
+        let work = Work(total: charts.count)
         let workers = min(options.jobs, max(1, charts.count))
 
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while !isStopping {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < charts.count else { return }
-                let chart = charts[index]
-                let snapshot = state.withLock { s -> (running: [String], done: Int) in
-                    s.running.append(chart.id)
-                    return (s.running, s.done)
+        // N workers, each taking the next chart: more than the processor count when asked
+        // (concurrentPerform would cap it at the cores).
+        let group = DispatchGroup()
+        let queue = DispatchQueue(label: "chartpipe.charts", attributes: .concurrent)
+        for _ in 0..<workers {
+            queue.async(group: group) { [self] in
+                while !isStopping {
+                    let index = work.next.add(1, ordering: .relaxed).oldValue
+                    guard index < charts.count else { return }
+                    let chart = charts[index]
+                    let before = work.state.withLock { s -> (running: [String], done: Int) in
+                        s.running.append(chart.id)
+                        return (s.running, s.done)
+                    }
+                    observer?.chartStarted(chart, running: before.running, done: before.done, total: charts.count)
+                    let start = ContinuousClock.now
+                    let outcome = runChart(chart, info: info, writer: writer, previous: previous.artifacts(of: chart.id))
+                    let elapsed = ContinuousClock.now - start
+                    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                    let after = work.state.withLock { s -> (running: [String], done: Int) in
+                        s.running.removeAll { $0 == chart.id }
+                        if let result = outcome { s.results[index] = result; s.done += 1 }
+                        return (s.running, s.done)
+                    }
+                    guard let result = outcome else { return }
+                    observer?.chartFinished(result, seconds: seconds, running: after.running, done: after.done, total: charts.count)
+                    if result.status == .failed, options.failFast { requestStop() }
                 }
-                observer?.chartStarted(chart, running: snapshot.running, done: snapshot.done, total: charts.count)
-                let start = ContinuousClock.now
-                let result = runChart(chart, info: info, writer: writer)
-                let elapsed = ContinuousClock.now - start
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                let interrupted = result.error?.message == Runner.interruptedMessage
-                let after = state.withLock { s -> (running: [String], done: Int) in
-                    s.running.removeAll { $0 == chart.id }
-                    if !interrupted { s.results[index] = result; s.done += 1 }
-                    return (s.running, s.done)
-                }
-                if interrupted { return }
-                observer?.chartFinished(result, seconds: seconds, running: after.running, done: after.done, total: charts.count)
-                if result.status == .failed, options.failFast { requestStop() }
             }
         }
+        group.wait()
 
-        let results = state.withLock { $0.results }.compactMap { $0 }
-        let interrupted = signalled
+        let results = work.state.withLock { $0.results }
+        var byID: [String: ChartResult] = [:]
+        for case let r? in results { byID[r.chart.id] = r }
+        let notRun = charts.indices.filter { results[$0] == nil }.map { charts[$0].id }
         var runArtifacts: [ManifestArtifact] = []
         if !isStopping {
-            runArtifacts = try runStages(results: results, info: info, writer: writer)
+            runArtifacts = try runStages(results: results.compactMap { $0 }, info: info, writer: writer)
         }
-        let manifest = Manifest(pipeline: spec.name, locales: info.locales, generatedAt: options.generatedAt,
-                                charts: results, artifacts: runArtifacts, interrupted: interrupted)
+        // Charts this run did not touch keep their previous entries, in pipeline order.
+        var entries: [Manifest.Entry] = []
+        for chart in spec.charts {
+            if let r = byID[chart.id] {
+                entries.append(.result(r))
+            } else if let kept = previous.charts[chart.id] {
+                entries.append(.kept(id: chart.id, json: kept))
+            }
+        }
+        let keptOthers = entries.contains { if case .kept = $0 { return true }; return false }
+            || byID.values.contains { $0.artifacts.contains { a in a.locale.map { !info.locales.contains($0) } ?? false } }
+        let locales = info.locales + (keptOthers ? previous.locales.filter { !info.locales.contains($0) } : [])
+        let manifest = Manifest(pipeline: spec.name, locales: locales, generatedAt: options.generatedAt,
+                                entries: entries, artifacts: runArtifacts, interrupted: signalled, notRun: notRun)
         _ = try writer.write(JSONWriter().bytes(manifest.json), to: "manifest.json", kind: "manifest", locale: nil)
         return RunOutcome(manifest: manifest, manifestPath: writer.root + "/manifest.json")
     }
 
     /// Whether the stop came from a signal rather than `--fail-fast`.
     private let signalledFlag = Atomic<Bool>(false)
-    private var signalled: Bool { signalledFlag.load(ordering: .sequentiallyConsistent) }
+    public var signalled: Bool { signalledFlag.load(ordering: .sequentiallyConsistent) }
 
-    /// Stops the run because of SIGINT or SIGTERM: the run ends with status 130.
+    /// Stops the run because of SIGINT or SIGTERM: no chart starts, running charts stop at their
+    /// next stage boundary, and the run ends with status 130.
     public func interrupt() {
         signalledFlag.store(true, ordering: .sequentiallyConsistent)
         requestStop()
@@ -132,9 +154,7 @@ public final class Runner: Sendable {
         for entry in spec.stages {
             guard let type = registry.type(named: entry.name) as? any RunStage.Type,
                   let description = registry.description(named: entry.name) else { continue }
-            var options = StageOptions()
-            for field in description.options { if let d = field.defaultValue { options.values[field.name] = d } }
-            for (k, v) in entry.options { options.values[k] = v }
+            let options = spec.options(for: entry, chart: nil, description: description)
             var context = RunContext(run: info, charts: results)
             do {
                 let stage = try type.init(options: options)
@@ -151,28 +171,31 @@ public final class Runner: Sendable {
         return written
     }
 
-    /// Runs one chart; never throws: a failure is a result.
-    func runChart(_ chart: ChartSpec, info: RunInfo, writer: ArtifactWriter) -> ChartResult {
+    /// Runs one chart; a failure is a result, an interruption is nil. `previous` are the files an
+    /// earlier run listed for this chart: the stale ones are removed, other locales' are kept.
+    func runChart(_ chart: ChartSpec, info: RunInfo, writer: ArtifactWriter, previous: [ManifestArtifact]) -> ChartResult? {
         var context: ChartContext?
+        var stream: (any ObservationStream)?
         do {
             let stages = try spec.stages.map { entry throws -> (StageEntry, any Stage) in
                 guard let type = registry.type(named: entry.name), let d = registry.description(named: entry.name) else {
                     throw ChartError("stage '\(entry.name)' is not available in this build", at: entry.location)
                 }
-                return (entry, try type.init(options: spec.options(for: entry, chart: chart, description: d)))
+                return (entry, try located(entry) { try type.init(options: spec.options(for: entry, chart: chart, description: d)) })
             }
             guard let source = stages.first?.1 as? any SourceStage else {
                 throw ChartError("the first stage must read the data", at: spec.stages.first?.location)
             }
-            let stream = try source.open(chart: chart)
+            let opened = try source.open(chart: chart)
+            stream = opened
             var rest = stages.dropFirst()
             let collected: SeriesSet
             var warnings: [String] = []
-            if let fold = rest.first?.1 as? any FoldStage {
-                collected = try fold.fold(stream, chart: chart)
+            if let (entry, stage) = rest.first, let fold = stage as? any FoldStage {
+                collected = try located(entry) { try fold.fold(opened, chart: chart) }
                 rest = rest.dropFirst()
             } else {
-                (collected, warnings) = try SeriesCollector.collect(stream, chart: chart)
+                (collected, warnings) = try SeriesCollector.collect(opened, chart: chart)
             }
             try checkStop()
             var data = collected
@@ -181,12 +204,11 @@ public final class Runner: Sendable {
                 data.series[0].name = chart.y.title ?? chart.y.fields[0]
             }
             var ctx = ChartContext(chart: chart, run: info, data: data)
-            ctx.recordsRead = stream.recordsRead
-            ctx.recordsSkipped = stream.recordsSkipped
-            ctx.warnings = stream.warnings + warnings
-            if data.pointCount == 0 {
-                throw ChartError("no data points were read; check the file and the x and y fields", at: SourceLocation(path: chart.source.displayPath))
-            }
+            ctx.recordsRead = opened.recordsRead
+            ctx.recordsSkipped = opened.recordsSkipped
+            ctx.warnings = opened.warnings + warnings
+            context = ctx
+            try SeriesCollector.requireValues(data, chart: chart, stream: opened)
             if spec.stages.contains(where: { $0.name == "sonify" }) {
                 for s in data.series where s.count < 20 {
                     let name = data.series.count > 1 ? "series '\(s.name)' has" : "the chart has"
@@ -195,13 +217,8 @@ public final class Runner: Sendable {
             }
             for (entry, stage) in rest {
                 guard let chartStage = stage as? any ChartStage else { continue }
-                do {
-                    try chartStage.run(&ctx)
-                } catch let error as ChartError {
-                    throw error
-                } catch {
-                    throw ChartError("stage '\(entry.name)' failed: \(error)", at: entry.location)
-                }
+                context = ctx
+                try located(entry) { try chartStage.run(&ctx) }
                 try checkStop()
             }
             ctx.artifacts.insert(Artifact(path: "data.json", kind: "data", bytes: JSONWriter().bytes(DataFile.json(ctx.data, chart: chart))), at: 0)
@@ -210,14 +227,37 @@ public final class Runner: Sendable {
             for artifact in ctx.artifacts {
                 written.append(try writer.write(artifact.bytes, to: "charts/\(chart.id)/\(artifact.path)", kind: artifact.kind, locale: artifact.locale))
             }
-            writer.prune(folder: "charts/\(chart.id)", keep: Set(written.map(\.path)))
+            let paths = Set(written.map(\.path))
+            let ownLocale: (ManifestArtifact) -> Bool = { a in a.locale.map { info.locales.contains($0) } ?? true }
+            writer.remove(previous.filter { ownLocale($0) && !paths.contains($0.path) }.map(\.path), below: "charts/\(chart.id)")
+            // Files of locales this run did not write stay, and stay listed.
+            let kept = previous.filter { !ownLocale($0) && !paths.contains($0.path) && writer.exists($0.path) }
             ctx.artifacts = []
-            return ChartResult(chart: chart, status: .ok, error: nil, context: ctx, warnings: ctx.warnings, artifacts: written)
-        } catch let error as ChartError {
-            return ChartResult(chart: chart, status: .failed, error: error, context: context, warnings: context?.warnings ?? [], artifacts: [])
+            return ChartResult(chart: chart, status: .ok, error: nil, context: ctx, warnings: ctx.warnings, artifacts: written + kept,
+                               recordsRead: ctx.recordsRead, recordsSkipped: ctx.recordsSkipped,
+                               pointsInput: ctx.pointsInput, pointsOutput: ctx.data.pointCount)
         } catch {
-            return ChartResult(chart: chart, status: .failed, error: ChartError("\(error)"), context: context,
-                               warnings: context?.warnings ?? [], artifacts: [])
+            let error = (error as? ChartError) ?? ChartError("\(error)", at: SourceLocation(path: chart.source.displayPath))
+            if signalled, error.message == Runner.interruptedMessage { return nil }
+            // A failed chart leaves none of its earlier files behind to be mistaken for current ones.
+            writer.remove(previous.map(\.path), below: "charts/\(chart.id)")
+            return ChartResult(chart: chart, status: .failed, error: error, context: nil,
+                               warnings: context?.warnings ?? stream?.warnings ?? [], artifacts: [],
+                               recordsRead: stream?.recordsRead ?? 0, recordsSkipped: stream?.recordsSkipped ?? 0,
+                               pointsInput: context?.pointsInput ?? 0, pointsOutput: 0)
+        }
+    }
+
+    /// Runs `body`, turning any error into a `ChartError` that names the stage's entry in the
+    /// pipeline file when the error itself names no place.
+    private func located<T>(_ entry: StageEntry, _ body: () throws -> T) throws(ChartError) -> T {
+        do {
+            return try body()
+        } catch var error as ChartError {
+            if error.location == nil { error.location = entry.location }
+            throw error
+        } catch {
+            throw ChartError("stage '\(entry.name)' failed: \(error)", at: entry.location)
         }
     }
 
@@ -226,9 +266,14 @@ public final class Runner: Sendable {
     }
 }
 
-private struct RunState {
-    var running: [String] = []
-    var done = 0
-    var results: [ChartResult?]
-    init(total: Int) { results = Array(repeating: nil, count: total) }
+/// What the workers of one run share: the next chart to take, and what they have done.
+private final class Work: Sendable {
+    struct State {
+        var running: [String] = []
+        var done = 0
+        var results: [ChartResult?]
+    }
+    let next = Atomic<Int>(0)
+    let state: Mutex<State>
+    init(total: Int) { state = Mutex(State(results: Array(repeating: nil, count: total))) }
 }

@@ -53,4 +53,18 @@ public enum SeriesCollector {
         }
         return (SeriesSet(xType: stream.xType, categories: categories, series: series), warnings)
     }
+
+    /// SPEC §8: a chart with no values fails; gaps alone are no values.
+    public static func requireValues(_ data: SeriesSet, chart: ChartSpec, stream: any ObservationStream) throws(ChartError) {
+        guard !data.series.contains(where: { $0.y.contains(where: \.isFinite) }) else { return }
+        let at = SourceLocation(path: chart.source.displayPath)
+        if stream.recordsSkipped > 0, stream.recordsSkipped == stream.recordsRead {
+            throw ChartError("all \(stream.recordsRead) rows were skipped (onError: skip); the warnings say where", at: at)
+        }
+        if data.pointCount == 0 {
+            throw ChartError("no data points were read; check the file and the x and y fields", at: at)
+        }
+        throw ChartError("all \(data.pointCount) values are missing (empty, NA, null or NaN); there is nothing to describe",
+                         at: at, field: chart.y.fields.joined(separator: ", "))
+    }
 }

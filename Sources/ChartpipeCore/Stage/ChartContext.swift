@@ -84,15 +84,26 @@ public struct ChartResult: Sendable {
     public var context: ChartContext?
     public var warnings: [String]
     public var artifacts: [ManifestArtifact]
+    /// Source records read and skipped, also for a chart that failed after reading.
+    public var recordsRead: Int
+    public var recordsSkipped: Int
+    /// Points after ingest or aggregate, and after the last data stage, over all series.
+    public var pointsInput: Int
+    public var pointsOutput: Int
 
     public init(chart: ChartSpec, status: Status, error: ChartError?, context: ChartContext?, warnings: [String],
-                artifacts: [ManifestArtifact]) {
+                artifacts: [ManifestArtifact], recordsRead: Int = 0, recordsSkipped: Int = 0,
+                pointsInput: Int = 0, pointsOutput: Int = 0) {
         self.chart = chart
         self.status = status
         self.error = error
         self.context = context
         self.warnings = warnings
         self.artifacts = artifacts
+        self.recordsRead = recordsRead
+        self.recordsSkipped = recordsSkipped
+        self.pointsInput = pointsInput
+        self.pointsOutput = pointsOutput
     }
 }
 

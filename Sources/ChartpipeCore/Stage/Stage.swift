@@ -72,6 +72,15 @@ public protocol Stage: Sendable {
     static var description: StageDescription { get }
     /// Options are already validated against `description.options`, with defaults filled in.
     init(options: StageOptions) throws
+    /// Checks what the options can only be checked against with a chart in hand (a calendar unit
+    /// needs time x, say), so that `chartpipe validate` reports it before anything runs. Errors name
+    /// the option as their `field`.
+    func check(chart: ChartSpec) throws(ChartError)
+}
+
+extension Stage {
+    /// Most stages can check everything from their options alone.
+    public func check(chart: ChartSpec) throws(ChartError) {}
 }
 
 /// The stage that opens a chart's data (`ingest`).

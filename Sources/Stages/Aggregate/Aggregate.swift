@@ -81,6 +81,19 @@ public struct Aggregate: FoldStage {
         }
     }
 
+    /// The bucketing must suit the chart's x, and a calendar needs a known zone.
+    public func check(chart: ChartSpec) throws(ChartError) {
+        do {
+            if case .calendar = try bucketing(for: chart.x.type), TimeZone(identifier: zone ?? chart.x.zone) == nil {
+                throw ChartError("unknown time zone '\(zone ?? chart.x.zone)'; use an IANA name such as 'America/New_York'.", field: "zone")
+            }
+        } catch let error as ChartError {
+            throw error
+        } catch {
+            throw ChartError("\(error)", field: "every")
+        }
+    }
+
     public func fold(_ stream: any ObservationStream, chart: ChartSpec) throws -> SeriesSet {
         let bucketing = try bucketing(for: stream.xType)
         let zoneName = zone ?? chart.x.zone

@@ -170,7 +170,9 @@ final class JSONObservationStream: ObservationStream {
                 guard assembly.time.takesNumbers else {
                     return "the number \(Self.text(v) ?? "") is not a time; set x.format to 'epoch-seconds' or 'epoch-millis', or write ISO 8601 strings"
                 }
-                assembly.x = assembly.time.number(json_number_value(v))
+                let ms = assembly.time.number(json_number_value(v))
+                guard TimeReader.representable.contains(ms) else { return assembly.time.outOfRange(Self.text(v) ?? "") }
+                assembly.x = ms
                 return nil
             case JSON_NULL: return RecordAssembly.missingX
             default: return "\(Self.kind(v)) is not a time; write ISO 8601 strings such as \"2024-06-01T13:45:00Z\""

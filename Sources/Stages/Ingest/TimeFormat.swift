@@ -105,7 +105,10 @@ struct TimeReader {
                 return .problem(reason(text(p, n)))
             }
         case .epochSeconds, .epochMillis:
-            if let v = DecimalNumber.parse(p, n) { return .value(number(v)) }
+            if let v = DecimalNumber.parse(p, n) {
+                let ms = number(v)
+                return Self.representable.contains(ms) ? .value(ms) : .problem(outOfRange(text(p, n)))
+            }
             if DecimalNumber.isGapWord(p, n) { return .gap }
             let unit = format == .epochSeconds ? "seconds" : "milliseconds"
             return .problem("'\(text(p, n))' is not a number of \(unit) since 1970; check x.format")
@@ -126,6 +129,15 @@ struct TimeReader {
     /// A JSON number as a time (epoch formats only).
     func number(_ v: Double) -> Double {
         format == .epochSeconds ? (v * 1000).rounded() : v
+    }
+
+    /// Instants ISO 8601 can write with four-digit years: 0001-01-01 to 9999-12-31 (milliseconds since 1970).
+    static let representable: ClosedRange<Double> = -62_135_596_800_000 ... 253_402_300_799_999
+
+    /// Why an epoch value is refused: it lies outside the years 0001 to 9999.
+    func outOfRange(_ text: String) -> String {
+        let unit = format == .epochSeconds ? "seconds" : "milliseconds"
+        return "'\(text)' \(unit) since 1970 is outside the years 0001 to 9999; check x.format"
     }
 
     private func text(_ p: UnsafePointer<UInt8>, _ n: Int) -> String {
