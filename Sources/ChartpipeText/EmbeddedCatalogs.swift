@@ -15,6 +15,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "The x axis shows %1$@ from %2$@ to %3$@."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "横軸は%2$@から%3$@までの%1$@を表しています。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -45,6 +51,18 @@ let embeddedCatalogs: [(name: String, text: String)] = [
                 "stringUnit": {
                   "state": "translated",
                   "value": "The x axis shows %1$@ in %2$lld categories: %3$@."
+                }
+              }
+            }
+          }
+        },
+        "ja": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "横軸は%1$@を表し、%3$@の%2$lld項目があります。"
                 }
               }
             }
@@ -97,6 +115,18 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             }
           }
         },
+        "ja": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "横軸は%1$@を表し、%3$@から%4$@までの%2$lld項目があります。"
+                }
+              }
+            }
+          }
+        },
         "ko": {
           "variations": {
             "plural": {
@@ -132,6 +162,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "The x axis shows %1$@ at one value, %2$@."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "横軸は%1$@を表し、値は%2$@の1つだけです。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -153,6 +189,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "The y axis shows %1$@ from %2$@ to %3$@."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "縦軸は%2$@から%3$@までの%1$@を表しています。"
           }
         },
         "ko": {
@@ -178,6 +220,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "The y axis shows %1$@ at one value, %2$@."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "縦軸は%1$@を表し、値は%2$@の1つだけです。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -199,6 +247,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "Axes"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "軸"
           }
         },
         "ko": {
@@ -224,6 +278,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "Navigation"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "ナビゲーション"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -245,6 +305,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "Data points"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "データポイント"
           }
         },
         "ko": {
@@ -270,6 +336,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "Segments"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "区間"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -291,6 +363,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "Series"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "系列"
           }
         },
         "ko": {
@@ -316,6 +394,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "Statistics"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "統計"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -337,6 +421,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "Summary"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "概要"
           }
         },
         "ko": {
@@ -362,6 +452,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@: %2$@ rose above %3$@"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@に%2$@が%3$@を上回りました。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -383,6 +479,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "Series crossovers"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "系列の交差"
           }
         },
         "ko": {
@@ -408,6 +510,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "Largest fall"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "最大の減少区間"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -429,6 +537,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "Largest rise"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "最大の増加区間"
           }
         },
         "ko": {
@@ -454,6 +568,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "Outliers"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "外れ値"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -475,6 +595,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "Peaks"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "ピーク"
           }
         },
         "ko": {
@@ -500,6 +626,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@, %2$@"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@、%2$@"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -521,6 +653,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "Segment starts"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "区間の始点"
           }
         },
         "ko": {
@@ -546,6 +684,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@: %2$@"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@：%2$@"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -567,6 +711,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@: %2$@ fell below %3$@ (%4$@) to %5$@"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@に%2$@が%5$@まで下がり、%3$@（%4$@）を下回りました。"
           }
         },
         "ko": {
@@ -592,6 +742,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@: %2$@ rose above %3$@ (%4$@) to %5$@"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@に%2$@が%5$@まで上がり、%3$@（%4$@）を上回りました。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -613,6 +769,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "Threshold crossings"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "基準線との交差"
           }
         },
         "ko": {
@@ -638,6 +800,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "Valleys"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "谷"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -659,6 +827,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "highest"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "最大値"
           }
         },
         "ko": {
@@ -684,6 +858,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "lowest"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "最小値"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -705,6 +885,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "outlier"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "外れ値"
           }
         },
         "ko": {
@@ -730,6 +916,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "peak"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "ピーク"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -751,6 +943,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "valley"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "谷"
           }
         },
         "ko": {
@@ -776,6 +974,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ shows %2$@ by %3$@."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "グラフ「%1$@」は、%3$@ごとの%2$@を示しています。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -797,6 +1001,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@ has no values."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "グラフ「%1$@」には値がありません。"
           }
         },
         "ko": {
@@ -822,6 +1032,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ shows %2$@ of %3$@ from %4$@ to %5$@, with values between %6$@ and %7$@."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "グラフ「%1$@」は、%4$@から%5$@までの%3$@の%2$@を示しています。値は%6$@から%7$@の範囲です。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -843,6 +1059,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@ shows a single value of %2$@: %4$@ (%3$@)."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "グラフ「%1$@」の%2$@は、%4$@（%3$@）の1点のみです。"
           }
         },
         "ko": {
@@ -875,6 +1097,18 @@ let embeddedCatalogs: [(name: String, text: String)] = [
                 "stringUnit": {
                   "state": "translated",
                   "value": "%1$@ percentage points"
+                }
+              }
+            }
+          }
+        },
+        "ja": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@ポイント"
                 }
               }
             }
@@ -915,6 +1149,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@, %2$@, %3$lld of %4$lld"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@、%2$@、%4$lld件中%3$lld件目"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -936,6 +1176,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@, no value, %2$lld of %3$lld"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@、値なし、%3$lld件中%2$lld件目"
           }
         },
         "ko": {
@@ -961,6 +1207,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@, %2$@, %3$@, %4$lld of %5$lld"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@、%2$@、%3$@、%5$lld件中%4$lld件目"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -982,6 +1234,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "From %1$@ to %2$@: fell %3$@ from %4$@ to %5$@"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@から%2$@にかけて、%4$@から%5$@へ%3$@減少しました。"
           }
         },
         "ko": {
@@ -1007,6 +1265,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "From %1$@ to %2$@: changed %3$@, from %4$@ to %5$@"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@から%2$@にかけて、%4$@から%5$@へ%3$@変化しました。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1028,6 +1292,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "From %1$@ to %2$@: went from %3$@ to %4$@, ranging between %5$@ and %6$@"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@から%2$@にかけて、%5$@から%6$@の間で上下しながら、%3$@から%4$@へ変化しました。"
           }
         },
         "ko": {
@@ -1053,6 +1323,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "From %1$@ to %2$@: rose %3$@ from %4$@ to %5$@"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@から%2$@にかけて、%4$@から%5$@へ%3$@増加しました。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1074,6 +1350,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "From %1$@ to %2$@: stayed at %3$@"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@から%2$@にかけて、%3$@で一定でした。"
           }
         },
         "ko": {
@@ -1099,6 +1381,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ ranged between %2$@ (%3$@) and %4$@ (%5$@)."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@の値は%2$@（%3$@）から%4$@（%5$@）の範囲です。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1120,6 +1408,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "From %2$@ to %3$@, %1$@ stayed at %4$@."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@から%3$@にかけて、%1$@は%4$@で一定でした。"
           }
         },
         "ko": {
@@ -1145,6 +1439,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ has no values."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@には値がありません。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1166,6 +1466,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "From %2$@ to %3$@, %1$@ fell %4$@ from %5$@ to %6$@; the highest value was %7$@ (%8$@) and the lowest %9$@ (%10$@)."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@から%3$@にかけて、%1$@は%5$@から%6$@へ%4$@減少しました。最大値は%7$@（%8$@）、最小値は%9$@（%10$@）です。"
           }
         },
         "ko": {
@@ -1198,6 +1504,18 @@ let embeddedCatalogs: [(name: String, text: String)] = [
                 "stringUnit": {
                   "state": "translated",
                   "value": "%1$@ is missing %2$lld values."
+                }
+              }
+            }
+          }
+        },
+        "ja": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@には欠損値が%2$lld件あります。"
                 }
               }
             }
@@ -1238,6 +1556,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "From %2$@ to %3$@, %1$@ showed no significant trend; its values ranged between %4$@ (%5$@) and %6$@ (%7$@)."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@から%3$@にかけて、%1$@に有意な傾向は見られませんでした。値は%4$@（%5$@）から%6$@（%7$@）の範囲でした。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1259,6 +1583,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "From %2$@ to %3$@, %1$@ rose %4$@ from %5$@ to %6$@; the highest value was %7$@ (%8$@) and the lowest %9$@ (%10$@)."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@から%3$@にかけて、%1$@は%5$@から%6$@へ%4$@増加しました。最大値は%7$@（%8$@）、最小値は%9$@（%10$@）です。"
           }
         },
         "ko": {
@@ -1284,6 +1614,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ has a single value: %3$@ (%2$@)."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@の値は%3$@（%2$@）の1点のみです。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1305,6 +1641,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "From %2$@ to %3$@, %1$@ had a significant decreasing trend while going from %4$@ to %5$@; the highest value was %6$@ (%7$@) and the lowest %8$@ (%9$@)."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@から%3$@にかけて、%1$@には有意な減少傾向が見られ、値は%4$@から%5$@へ変化しました。最大値は%6$@（%7$@）、最小値は%8$@（%9$@）です。"
           }
         },
         "ko": {
@@ -1330,6 +1672,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "From %2$@ to %3$@, %1$@ had a significant increasing trend while going from %4$@ to %5$@; the highest value was %6$@ (%7$@) and the lowest %8$@ (%9$@)."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@から%3$@にかけて、%1$@には有意な増加傾向が見られ、値は%4$@から%5$@へ変化しました。最大値は%6$@（%7$@）、最小値は%8$@（%9$@）です。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1351,6 +1699,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@: the mean is %2$@, the median %3$@ and the standard deviation %4$@."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@の平均値は%2$@、中央値は%3$@、標準偏差は%4$@です。"
           }
         },
         "ko": {
@@ -1383,6 +1737,18 @@ let embeddedCatalogs: [(name: String, text: String)] = [
                 "stringUnit": {
                   "state": "translated",
                   "value": "%1$@ and %2$@ crossed %3$lld times (first: %4$@)."
+                }
+              }
+            }
+          }
+        },
+        "ja": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@と%2$@は%3$lld回交差し、最初の交差は%4$@でした。"
                 }
               }
             }
@@ -1423,6 +1789,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "The Mann-Kendall test finds a significant decreasing trend in %1$@ (%2$@, Kendall's tau %3$@)."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "マン・ケンドール検定の結果、%1$@に有意な減少傾向が認められました（%2$@、ケンドールのτ = %3$@）。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1446,6 +1818,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "The Mann-Kendall test finds a significant increasing trend in %1$@ (%2$@, Kendall's tau %3$@)."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "マン・ケンドール検定の結果、%1$@に有意な増加傾向が認められました（%2$@、ケンドールのτ = %3$@）。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1467,6 +1845,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "The Mann-Kendall test finds no significant trend in %1$@ (%2$@)."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "マン・ケンドール検定の結果、%1$@に有意な傾向は認められませんでした（%2$@）。"
           }
         },
         "ko": {
@@ -1499,6 +1883,18 @@ let embeddedCatalogs: [(name: String, text: String)] = [
                 "stringUnit": {
                   "state": "translated",
                   "value": "%1$@ has %2$lld outliers: %3$@."
+                }
+              }
+            }
+          }
+        },
+        "ja": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@の外れ値は%3$@の%2$lld件です。"
                 }
               }
             }
@@ -1539,6 +1935,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ changes by a median of %2$@ per day (Sen's slope)."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@の1日あたりの変化量の中央値（センの傾き）は%2$@です。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1560,6 +1962,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@ changes by a median of %2$@ per hour (Sen's slope)."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@の1時間あたりの変化量の中央値（センの傾き）は%2$@です。"
           }
         },
         "ko": {
@@ -1585,6 +1993,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ changes by a median of %2$@ per month (Sen's slope)."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@の1か月あたりの変化量の中央値（センの傾き）は%2$@です。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1608,6 +2022,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ changes by a median of %2$@ per unit of %3$@ (Sen's slope)."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%3$@が1単位増えるごとの%1$@の変化量の中央値（センの傾き）は%2$@です。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1629,6 +2049,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@ changes by a median of %2$@ per year (Sen's slope)."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@の1年あたりの変化量の中央値（センの傾き）は%2$@です。"
           }
         },
         "ko": {
@@ -1661,6 +2087,18 @@ let embeddedCatalogs: [(name: String, text: String)] = [
                 "stringUnit": {
                   "state": "translated",
                   "value": "%1$@ crossed %2$@ (%3$@) %4$lld times (first: %5$@)."
+                }
+              }
+            }
+          }
+        },
+        "ja": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%1$@は%2$@（%3$@）と%4$lld回交差し、最初の交差は%5$@でした。"
                 }
               }
             }
@@ -1701,6 +2139,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ fell."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@は減少しました。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1722,6 +2166,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@ fell;"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@は減少し、"
           }
         },
         "ko": {
@@ -1747,6 +2197,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ (%2$@)"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@（%2$@）"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1768,6 +2224,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@ showed no significant trend."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@に有意な傾向は見られませんでした。"
           }
         },
         "ko": {
@@ -1793,6 +2255,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ showed no significant trend;"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@に有意な傾向は見られず、"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1814,6 +2282,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@ rose."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@は増加しました。"
           }
         },
         "ko": {
@@ -1839,6 +2313,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ rose;"
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@は増加し、"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1860,6 +2340,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@ (%2$@)"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@（%2$@）"
           }
         },
         "ko": {
@@ -1894,6 +2380,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "The x axis shows %1$@ from %2$@ to %3$@."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "横軸は%2$@から%3$@までの%1$@を表しています。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1915,6 +2407,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "The y axis shows %1$@ from %2$@ to %3$@."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "縦軸は%2$@から%3$@までの%1$@を表しています。"
           }
         },
         "ko": {
@@ -1940,6 +2438,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ fell %2$@, from %3$@ to %4$@."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@は%3$@から%4$@へ%2$@減少しました。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -1961,6 +2465,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@ rose %2$@, from %3$@ to %4$@."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@は%3$@から%4$@へ%2$@増加しました。"
           }
         },
         "ko": {
@@ -1986,6 +2496,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "%1$@ was highest on %2$@, at %3$@."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@が最も高かったのは%2$@で、%3$@でした。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -2007,6 +2523,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@ was lowest on %2$@, at %3$@."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@が最も低かったのは%2$@で、%3$@でした。"
           }
         },
         "ko": {
@@ -2039,6 +2561,18 @@ let embeddedCatalogs: [(name: String, text: String)] = [
                 "stringUnit": {
                   "state": "translated",
                   "value": "%lld data points"
+                }
+              }
+            }
+          }
+        },
+        "ja": {
+          "variations": {
+            "plural": {
+              "other": {
+                "stringUnit": {
+                  "state": "translated",
+                  "value": "%lld件のデータポイント"
                 }
               }
             }
@@ -2079,6 +2613,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
             "value": "Series: %@."
           }
         },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "系列：%@。"
+          }
+        },
         "ko": {
           "stringUnit": {
             "state": "translated",
@@ -2117,6 +2657,28 @@ let embeddedCatalogs: [(name: String, text: String)] = [
                     "stringUnit": {
                       "state": "translated",
                       "value": "%arg points"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%2$@から%3$@までの%#@points@"
+          },
+          "substitutions": {
+            "points": {
+              "argNum": 1,
+              "formatSpecifier": "lld",
+              "variations": {
+                "plural": {
+                  "other": {
+                    "stringUnit": {
+                      "state": "translated",
+                      "value": "%arg件のデータポイント"
                     }
                   }
                 }
@@ -2177,6 +2739,12 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@ is %2$.1f%% of the total."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@は全体の%2$.1f%%を占めています。"
           }
         },
         "ko": {

@@ -25,7 +25,7 @@ public enum NumberPrecision: Sendable, Hashable {
 
 /// How a date is written: always with the month spelled out, never "6/6" (SPEC §5).
 public enum DateStyle: Sendable, Hashable {
-    /// "June 6", "6월 6일", "6月6日".
+    /// "June 6", "6월 6일", "6月6日" (zh, ja).
     case monthDay
     /// "June 6, 2026", "2026년 6월 6일", "2026年6月6日".
     case yearMonthDay
@@ -33,9 +33,9 @@ public enum DateStyle: Sendable, Hashable {
     case yearMonth
     /// "2026", "2026년", "2026年".
     case year
-    /// "June 6 at 1:00 PM", "6월 6일 오후 1:00", "6月6日 13:00".
+    /// "June 6 at 1:00 PM", "6월 6일 13:00", "6月6日 13:00" (zh, ja).
     case monthDayTime
-    /// "June 6, 2026 at 1:00 PM", "2026년 6월 6일 오후 1:00", "2026年6月6日 13:00".
+    /// "June 6, 2026 at 1:00 PM", "2026년 6월 6일 13:00", "2026年6月6日 13:00" (zh, ja).
     case yearMonthDayTime
     /// An ICU date skeleton such as `MMMMdjmm` (use `MMMM`, not `M`, to keep the month spelled out).
     case skeleton(String)
@@ -78,7 +78,7 @@ public struct LocaleFormats: Sendable, Hashable {
         format(value, skeleton: join("compact-short", precision.skeleton)) ?? PlainNumber.text(value)
     }
 
-    /// `$1,234.50` / `1,234.50달러` / `1,234.50美元`: `code` is an ISO 4217 currency such as `USD`.
+    /// `$1,234.50` / `1,234.50달러` / `1,234.50美元` / `1,234.50ドル`: `code` is an ISO 4217 currency such as `USD`.
     /// With `precision` automatic the currency's own digits are used (two for USD, none for KRW).
     public func currency(_ value: Double, code: String, precision: NumberPrecision = .automatic) -> String {
         switch LocaleFallback.language(of: locale) {
@@ -87,6 +87,16 @@ public struct LocaleFormats: Sendable, Hashable {
             if let name = Self.koreanCurrencyNames[code],
                let amount = format(value, skeleton: join("currency/\(code) unit-width-hidden", precision.skeleton)) {
                 return amount + name
+            }
+        case "ja":
+            // Japanese reports too: "1,209.77ドル", "1,235円", "1,234.56ユーロ". Other currencies take
+            // CLDR's full name, written without spaces as Japanese text is ("1,234.56ブラジルレアル").
+            if let name = Self.japaneseCurrencyNames[code],
+               let amount = format(value, skeleton: join("currency/\(code) unit-width-hidden", precision.skeleton)) {
+                return amount + name
+            }
+            if let text = format(value, skeleton: join("currency/\(code) unit-width-full-name", precision.skeleton)) {
+                return Self.withoutSpaces(text)
             }
         case "zh":
             // Chinese likewise: "1,209.77美元", "1,210韩元"; yuan amounts read "元".
@@ -109,16 +119,30 @@ public struct LocaleFormats: Sendable, Hashable {
         "CAD": "캐나다 달러", "AUD": "호주 달러", "HKD": "홍콩 달러", "TWD": "대만 달러", "CHF": "스위스 프랑",
     ]
 
+    /// Names Japanese text uses after an amount, as Japanese reports write them ("ドル", not "米ドル").
+    static let japaneseCurrencyNames: [String: String] = [
+        "USD": "ドル", "JPY": "円", "EUR": "ユーロ", "CNY": "人民元", "KRW": "ウォン", "GBP": "ポンド",
+        "CAD": "カナダドル", "AUD": "豪ドル", "HKD": "香港ドル", "TWD": "台湾ドル", "CHF": "スイスフラン",
+    ]
+
+    /// Japanese text keeps no spaces between a number and its unit: CLDR writes "60 分", reports "60分".
+    static func withoutSpaces(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != " " && $0 != "\u{00A0}" && $0 != "\u{202F}" }))
+    }
+
     /// `12.5%`: `value` is already in percent (12.5 means 12.5%).
     public func percent(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {
         format(value, skeleton: join("percent", precision.skeleton)) ?? number(value, precision: precision) + "%"
     }
 
-    /// `60 minutes` / `60分钟` / `60분`: a CLDR unit (`duration-minute`, `length-kilometer`…) spelled
-    /// out in full, never abbreviated.
+    /// `60 minutes` / `60分钟` / `60분` / `60分`: a CLDR unit (`duration-minute`, `length-kilometer`…)
+    /// spelled out in full, never abbreviated.
     public func measure(_ value: Double, unit: String, precision: NumberPrecision = .automatic) -> String {
-        format(value, skeleton: join("measure-unit/\(unit) unit-width-full-name", precision.skeleton))
-            ?? number(value, precision: precision) + " " + unit
+        guard let text = format(value, skeleton: join("measure-unit/\(unit) unit-width-full-name", precision.skeleton)) else {
+            return number(value, precision: precision) + " " + unit
+        }
+        // Japanese writes "60分" and "摂氏21.5度" where CLDR has "60 分" and "摂氏 21.5 度".
+        return LocaleFallback.language(of: locale) == "ja" ? Self.withoutSpaces(text) : text
     }
 
     /// A value of an axis whose `unit` is as a pipeline writes it (SPEC §3 `y.unit`): an ISO 4217

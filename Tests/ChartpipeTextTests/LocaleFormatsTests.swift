@@ -5,6 +5,7 @@ final class LocaleFormatsTests: XCTestCase {
     let en = LocaleFormats(locale: "en")
     let zh = LocaleFormats(locale: "zh-Hans")
     let ko = LocaleFormats(locale: "ko")
+    let ja = LocaleFormats(locale: "ja")
     /// 2026-06-06T00:00:00Z.
     let june6: Double = 1_780_704_000_000
 
@@ -12,6 +13,8 @@ final class LocaleFormatsTests: XCTestCase {
         XCTAssertEqual(en.number(1234.5, precision: .fractionDigits(2)), "1,234.50")
         XCTAssertEqual(zh.number(1234.5, precision: .fractionDigits(2)), "1,234.50")
         XCTAssertEqual(ko.number(1234.5, precision: .fractionDigits(2)), "1,234.50")
+        XCTAssertEqual(ja.number(1234.5, precision: .fractionDigits(2)), "1,234.50")
+        XCTAssertEqual(ja.integer(1_234_567), "1,234,567")
         XCTAssertEqual(en.number(1234.5678, precision: .maxFractionDigits(1)), "1,234.6")
         XCTAssertEqual(en.number(2.0, precision: .maxFractionDigits(1)), "2")
         XCTAssertEqual(en.number(0.012345, precision: .significantDigits(3)), "0.0123")
@@ -26,6 +29,8 @@ final class LocaleFormatsTests: XCTestCase {
         XCTAssertEqual(en.compact(1_234_567), "1.2M")
         XCTAssertEqual(ko.compact(123_456_789), "1.2억")
         XCTAssertEqual(zh.compact(123_456_789), "1.2亿")
+        XCTAssertEqual(ja.compact(12_345), "1.2万")
+        XCTAssertEqual(ja.compact(123_456_789), "1.2億")
     }
 
     func testCurrencies() {
@@ -39,12 +44,24 @@ final class LocaleFormatsTests: XCTestCase {
         XCTAssertEqual(zh.currency(1234.56, code: "KRW"), "1,235韩元")
         XCTAssertEqual(ko.currency(1234.56, code: "CHF"), "1,234.56스위스 프랑")
         XCTAssertEqual(en.currency(1200, code: "USD", precision: .integer), "$1,200")
+        // Japanese reports too, with the names they use ("ドル", not CLDR's "米ドル").
+        XCTAssertEqual(ja.currency(1209.77, code: "USD"), "1,209.77ドル")
+        XCTAssertEqual(ja.currency(-2.71, code: "USD"), "-2.71ドル")
+        XCTAssertEqual(ja.currency(1200, code: "USD", precision: .integer), "1,200ドル")
+        XCTAssertEqual(ja.currency(1234.56, code: "JPY"), "1,235円")
+        XCTAssertEqual(ja.currency(1234.56, code: "EUR"), "1,234.56ユーロ")
+        XCTAssertEqual(ja.currency(1234.56, code: "CNY"), "1,234.56人民元")
+        XCTAssertEqual(ja.currency(1234.56, code: "KRW"), "1,235ウォン")
+        XCTAssertEqual(ja.currency(1234.56, code: "CHF"), "1,234.56スイスフラン")
+        // A currency without a Japanese name of ours takes CLDR's full name, without spaces.
+        XCTAssertEqual(ja.currency(1234.56, code: "BRL"), "1,234.56ブラジルレアル")
     }
 
     func testPercents() {
         XCTAssertEqual(en.percent(12.5), "12.5%")
         XCTAssertEqual(zh.percent(12.5), "12.5%")
         XCTAssertEqual(ko.percent(12.5), "12.5%")
+        XCTAssertEqual(ja.percent(12.5), "12.5%")
         XCTAssertEqual(en.percent(-3.04, precision: .fractionDigits(1)), "-3.0%")
     }
 
@@ -60,12 +77,20 @@ final class LocaleFormatsTests: XCTestCase {
         XCTAssertEqual(zh.measure(21.5, unit: "temperature-celsius"), "21.5摄氏度")
         XCTAssertEqual(ko.measure(21.5, unit: "temperature-celsius"), "섭씨 21.5도")
         XCTAssertEqual(ko.measure(3, unit: "energy-kilowatt-hour"), "3킬로와트시")
+        // Japanese keeps no space between the number and the unit (CLDR writes "60 分").
+        XCTAssertEqual(ja.measure(60, unit: "duration-minute"), "60分")
+        XCTAssertEqual(ja.measure(1.5, unit: "duration-hour"), "1.5時間")
+        XCTAssertEqual(ja.measure(3, unit: "length-kilometer"), "3キロメートル")
+        XCTAssertEqual(ja.measure(21.5, unit: "temperature-celsius"), "摂氏21.5度")
+        XCTAssertEqual(ja.measure(-0.25, unit: "duration-minute"), "-0.25分")
     }
 
     func testQuantityFollowsThePipelineUnit() {
         XCTAssertEqual(en.quantity(1200, unit: "USD", precision: .integer), "$1,200")
         XCTAssertEqual(ko.quantity(45, unit: "percent"), "45%")
         XCTAssertEqual(zh.quantity(90, unit: "duration-minute"), "90分钟")
+        XCTAssertEqual(ja.quantity(90, unit: "duration-minute"), "90分")
+        XCTAssertEqual(ja.quantity(1950, unit: "USD", precision: .integer), "1,950ドル")
         XCTAssertEqual(en.quantity(1500, unit: nil), "1,500")
         XCTAssertTrue(LocaleFormats.isKnownUnit("duration-minute"))
         XCTAssertTrue(LocaleFormats.isKnownUnit("KRW"))
@@ -84,6 +109,10 @@ final class LocaleFormatsTests: XCTestCase {
         XCTAssertEqual(en.date(millis: june6, style: .yearMonth), "June 2026")
         XCTAssertEqual(ko.date(millis: june6, style: .yearMonth), "2026년 6월")
         XCTAssertEqual(zh.date(millis: june6, style: .year), "2026年")
+        XCTAssertEqual(ja.date(millis: june6), "6月6日")
+        XCTAssertEqual(ja.date(millis: june6, style: .yearMonthDay), "2026年6月6日")
+        XCTAssertEqual(ja.date(millis: june6, style: .yearMonth), "2026年6月")
+        XCTAssertEqual(ja.date(millis: june6, style: .year), "2026年")
     }
 
     func testDateTimesAndZones() {
@@ -95,12 +124,17 @@ final class LocaleFormatsTests: XCTestCase {
         // Midnight UTC is still June 5 in Los Angeles and already 9 AM in Seoul.
         XCTAssertEqual(en.date(millis: june6, zone: "America/Los_Angeles"), "June 5")
         XCTAssertEqual(ko.date(millis: june6, style: .monthDayTime, zone: "Asia/Seoul"), "6월 6일 09:00")
+        // Japanese reports use the 24-hour clock, as CLDR's Japanese patterns do.
+        XCTAssertEqual(ja.date(millis: afternoon, style: .yearMonthDayTime), "2026年6月6日 13:00")
+        XCTAssertEqual(ja.date(millis: june6, style: .monthDayTime, zone: "Asia/Tokyo"), "6月6日 9:00")
+        XCTAssertEqual(ja.date(millis: june6 + 15 * 3_600_000, style: .monthDayTime, zone: "Asia/Tokyo"), "6月7日 0:00")
     }
 
     func testLists() {
         XCTAssertEqual(en.list(["Asia", "Europe", "Africa"]), "Asia, Europe, and Africa")
         XCTAssertEqual(zh.list(["亚洲", "欧洲", "非洲"]), "亚洲、欧洲和非洲")
         XCTAssertEqual(ko.list(["아시아", "유럽", "아프리카"]), "아시아, 유럽 및 아프리카")
+        XCTAssertEqual(ja.list(["アジア", "ヨーロッパ", "アフリカ"]), "アジア、ヨーロッパ、アフリカ")
         XCTAssertEqual(en.list(["Asia", "Europe"]), "Asia and Europe")
         XCTAssertEqual(en.list(["Asia", "Europe"], conjunction: .or), "Asia or Europe")
         XCTAssertEqual(ko.list(["매출"]), "매출")
@@ -112,6 +146,8 @@ final class LocaleFormatsTests: XCTestCase {
         XCTAssertEqual(en.pluralCategory(1, fractionDigits: 1), .other)
         XCTAssertEqual(en.pluralCategory(2), .other)
         XCTAssertEqual(ko.pluralCategory(1), .other)
+        XCTAssertEqual(ja.pluralCategory(1), .other)
+        XCTAssertEqual(PluralRules.forLocale("ja")?.categories, [.other])
         XCTAssertEqual(LocaleFormats(locale: "ru").pluralCategory(3), .few)
         XCTAssertEqual(LocaleFormats(locale: "ru").pluralCategory(5), .many)
         XCTAssertEqual(LocaleFormats(locale: "fr").pluralCategory(0), .one)
@@ -120,7 +156,7 @@ final class LocaleFormatsTests: XCTestCase {
     }
 
     func testFormattingFromManyThreadsAgreesWithOneThread() {
-        let locales = ["en", "zh-Hans", "ko", "ru"]
+        let locales = ["en", "zh-Hans", "ko", "ja", "ru"]
         let start = june6
         @Sendable func work(_ i: Int) -> String {
             let f = LocaleFormats(locale: locales[i % locales.count])

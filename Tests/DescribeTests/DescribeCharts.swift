@@ -9,7 +9,7 @@ import Trend
 /// Synthetic charts built in code as the stages before `describe` would leave them: series, then
 /// `downsample` when asked, then `trend`.
 enum DescribeCharts {
-    static let locales = ["en", "zh-Hans", "ko"]
+    static let locales = ["en", "zh-Hans", "ko", "ja"]
     static let day = 86_400_000.0
     static let hour = 3_600_000.0
     /// 2026-06-01T00:00:00Z.

@@ -11,6 +11,10 @@ public enum WritingRules {
                "somewhat", "a bit", "a lot", "modest"],
         "ko": ["점차", "급격히", "약간", "자주", "대개", "보통", "꾸준히", "조금", "크게", "살짝", "급증", "급감"],
         "zh": ["逐渐", "急剧", "略微", "经常", "通常", "稍微", "大幅", "显著增长", "明显", "缓慢"],
+        // Japanese words are matched inside text without spaces: "少しずつ", never "少し", which
+        // "減少しました" contains.
+        "ja": ["徐々に", "次第に", "急激", "急増", "急減", "急落", "急上昇", "わずかに", "しばしば", "頻繁", "通常",
+               "大幅", "やや", "少しずつ", "かなり", "緩やか", "着実に"],
     ]
 
     /// Colour words, by language: say what a series represents, never its colour.
@@ -18,6 +22,7 @@ public enum WritingRules {
         "en": ["red", "green", "blue", "orange", "yellow", "purple", "colour", "color"],
         "ko": ["빨간", "파란", "초록", "노란", "보라", "색상", "색깔"],
         "zh": ["红色", "蓝色", "绿色", "黄色", "紫色", "颜色"],
+        "ja": ["赤い", "青い", "緑", "黄色", "紫", "色"],
     ]
 
     /// Problems of words alone (subjective and colour words): what catalogs are linted for.
@@ -40,11 +45,13 @@ public enum WritingRules {
     /// Korean particles.
     public static func problems(in text: String, locale: String) -> [String] {
         var problems = wordProblems(in: text, locale: locale)
-        if text.range(of: #"(?<![\d.,])\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?![\d])|(?<![\d.,$])\b\d{1,2}/\d{1,2}\b"#,
+        // Boundaries are Latin letters and digits, not \b: Chinese, Japanese and Korean text puts a
+        // word character straight after a number ("6/6に", "60m였다").
+        if text.range(of: #"(?<![\d.,])\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?![\d])|(?<![A-Za-z\d.,$/])\d{1,2}/\d{1,2}(?![A-Za-z\d/])"#,
                       options: .regularExpression) != nil {
             problems.append("numeric date: write the month as a word")
         }
-        if text.range(of: #"\d\s?(m|h|s|km|min|mins|hr|hrs|ms|kg|kwh|kWh|d|wk)\b"#, options: .regularExpression) != nil {
+        if text.range(of: #"\d\s?(m|h|s|km|min|mins|hr|hrs|ms|kg|kwh|kWh|d|wk)(?![A-Za-z\d])"#, options: .regularExpression) != nil {
             problems.append("abbreviated unit: spell the unit out")
         }
         if text.contains("⟦") { problems.append("a placeholder was not rendered") }

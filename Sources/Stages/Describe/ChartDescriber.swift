@@ -47,7 +47,8 @@ struct ChartDescriber {
 
     private var isChinese: Bool { locale.lowercased().hasPrefix("zh") }
     /// Sentences are joined with a space, except in Chinese, which stores no spaces between them.
-    private var sentenceGap: String { isChinese ? "" : " " }
+    /// Chinese and Japanese set sentences and clauses one after another without a space.
+    private var sentenceGap: String { isChinese || LocaleFallback.language(of: locale) == "ja" ? "" : " " }
 
     // MARK: Rendering
 
