@@ -76,6 +76,28 @@ final class RunTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/manifest.json").path))
     }
 
+    /// On a terminal, run draws a progress bar (done/total, the charts running, ETA) on stderr.
+    func testAProgressBarOnATerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no 'script' to make a terminal") }
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let command = "'\(Harness.binary.path)' run pipelines/weekly.pipeline --jobs 1 --out '\(folder.path)'"
+        process.arguments = ["-qec", command, folder.appendingPathComponent("typescript").path]
+        process.currentDirectoryURL = Harness.root
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.environment = ProcessInfo.processInfo.environment.merging(["SOURCE_DATE_EPOCH": "1780272000"]) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let screen = try String(contentsOf: folder.appendingPathComponent("typescript"), encoding: .utf8)
+        XCTAssertTrue(screen.contains("\u{1B}[2K[░░░░░░░░░░░░░░░░░░░░░░░░] 0/4  daily-sales"), screen)
+        XCTAssertTrue(screen.contains("] 4/4"), screen)
+        XCTAssertTrue(screen.contains("4 of 4 charts written"), screen)
+    }
+
     func testJSONLogHasOneObjectPerLine() throws {
         let folder = try Harness.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
