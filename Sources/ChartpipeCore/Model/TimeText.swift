@@ -45,6 +45,8 @@ public enum TimeText {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Hinnant, days_from_civil).
+    /// Inlinable: ingest calls it for every timestamp it reads.
+    @inlinable
     public static func days(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400

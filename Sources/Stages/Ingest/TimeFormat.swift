@@ -155,17 +155,9 @@ enum ParsedTime {
 
 /// Civil-calendar arithmetic shared by the time readers.
 enum CivilDate {
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Hinnant, "chrono-Compatible Low-Level Date Algorithms", days_from_civil).
+    /// Days since 1970-01-01 of a proleptic Gregorian date (the core's days_from_civil, inlined here).
     @inline(__always)
-    static func days(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = Int64(month > 2 ? month - 3 : month + 9)
-        let doy = (153 * mp + 2) / 5 + Int64(day) - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    static func days(year: Int, month: Int, day: Int) -> Int64 { TimeText.days(year: year, month: month, day: day) }
 
     static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
