@@ -1,4 +1,5 @@
 import ChartpipeCore
+import ChartpipeText
 import Foundation
 
 /// The command-line interface: a thin layer over ChartpipeCore and the stages.
@@ -116,6 +117,12 @@ enum ValidateCommand {
         let path = parsed.positionals[0]
         do {
             let spec = try PipelineLoader(registry: Chartpipe.registry).load(path: path)
+            let catalogs = PipelineCatalogs.problems(spec)
+            if !catalogs.isEmpty {
+                for line in catalogs { Console.error(line) }
+                Console.error("\(catalogs.count) \(catalogs.count == 1 ? "error" : "errors") in the string catalogs of \(path)")
+                return 2
+            }
             print("\(path): ok: \(spec.charts.count) \(spec.charts.count == 1 ? "chart" : "charts"), stages \(spec.stages.map(\.name).joined(separator: " → "))")
             return 0
         } catch {
@@ -163,5 +170,24 @@ enum StagesCommand {
         }
         print(text, terminator: "")
         return 0
+    }
+}
+
+/// The pipeline's string catalogs must load before anything runs; the core cannot check them, as
+/// catalogs belong to ChartpipeText, which sits above it.
+enum PipelineCatalogs {
+    /// One message per catalog that does not load, with the catalog's path relative to the pipeline.
+    static func problems(_ spec: PipelineSpec) -> [String] {
+        spec.strings.compactMap { path -> String? in
+            do {
+                _ = try StringCatalog(contentsOf: path)
+                return nil
+            } catch var e as CatalogError {
+                if e.path.hasPrefix(spec.directory + "/") { e.path = String(e.path.dropFirst(spec.directory.count + 1)) }
+                return e.description
+            } catch {
+                return "\(path): error: \(error)"
+            }
+        }
     }
 }

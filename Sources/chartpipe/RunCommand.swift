@@ -51,6 +51,12 @@ enum RunCommand {
             Console.error("\(error.diagnostics.count) \(error.diagnostics.count == 1 ? "error" : "errors") in \(path); nothing was written")
             return 2
         }
+        let catalogs = PipelineCatalogs.problems(spec)
+        if !catalogs.isEmpty {
+            for line in catalogs { Console.error(line) }
+            Console.error("\(catalogs.count) \(catalogs.count == 1 ? "error" : "errors") in the string catalogs of \(path); nothing was written")
+            return 2
+        }
         let only = try list(parsed.value("only"), option: "only")
         if let only {
             let ids = spec.charts.map(\.id)

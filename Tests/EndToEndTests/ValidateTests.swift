@@ -21,7 +21,7 @@ final class ValidateTests: XCTestCase {
             try Harness.assertGolden(result.stderr, golden)
             // Every diagnostic line names file:line:column.
             for line in result.stderr.split(separator: "\n").dropLast() {
-                XCTAssertNotNil(line.wholeMatch(of: /bad\/[0-9a-z-]+\.pipeline:\d+:\d+: error: .+/), "\(name): \(line)")
+                XCTAssertNotNil(line.wholeMatch(of: /(bad\/[0-9a-z-]+\.pipeline|[0-9a-z\/-]+\.xcstrings):\d+:\d+: error: .+/), "\(name): \(line)")
             }
         }
     }
