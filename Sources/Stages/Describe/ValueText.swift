@@ -143,14 +143,20 @@ struct YText {
 
     /// The size of a change: its percent when there is one, else the amount with its unit, without sign.
     func magnitude(_ change: TrendChange) -> String {
-        if let percent = change.percent { return formats.percent(abs(percent)) }
+        if let percent = change.percent, hasTrueZero { return formats.percent(abs(percent)) }
         return text(abs(change.absolute))
     }
 
     /// A change with its sign (for changes that are neither a rise nor a fall).
     func signed(_ change: TrendChange) -> String {
-        if let percent = change.percent { return formats.percent(percent) }
+        if let percent = change.percent, hasTrueZero { return formats.percent(percent) }
         return text(change.absolute)
+    }
+
+    /// Whether a ratio of values means something: not for temperatures in Celsius or Fahrenheit,
+    /// whose zero is arbitrary ("rose 379% from 15 °C" would be false), so their changes are amounts.
+    var hasTrueZero: Bool {
+        !(unit.map { $0.hasPrefix("temperature-") && $0 != "temperature-kelvin" } ?? false)
     }
 
     static func isCurrency(_ unit: String?) -> Bool {
