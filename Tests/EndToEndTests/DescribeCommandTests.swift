@@ -50,7 +50,7 @@ final class DescribeCommandTests: XCTestCase {
     func testTemperatureChangesAreAmounts() throws {
         let folder = try Harness.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let rows = (0..<25).map { "2026-06-\(String(format: "%02d", $0 + 1)),\(10 + $0 * 5 / 12)" }.joined(separator: "\n")
+        let rows = (0..<25).map { "2026-06-\($0 < 9 ? "0" : "")\($0 + 1),\(10 + $0 * 5 / 12)" }.joined(separator: "\n")
         try Data(("day,celsius\n" + rows + "\n").utf8).write(to: folder.appendingPathComponent("t.csv"))
         let result = try Harness.run(["describe", "t.csv", "--x", "day", "--y", "celsius", "--unit", "temperature-celsius"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
