@@ -2333,6 +2333,122 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         }
       }
     },
+    "describe.summary.trendDown": {
+      "comment": "Series whose Mann-Kendall trend is decreasing although the last value is not below the first (multi-series summary, last group). 1: series names as a list.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ had a significant decreasing trend but did not end below its first value."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@には有意な減少傾向が見られましたが、最後の値は最初の値を下回りませんでした。"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@에는 유의미한 감소 추세가 있었지만 마지막 값은 첫 값보다 낮지 않았습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@呈显著下降趋势，但最后的数值未低于第一个数值。"
+          }
+        }
+      }
+    },
+    "describe.summary.trendDown.then": {
+      "comment": "As describe.summary.trendDown, followed by another group. 1: series names as a list.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ had a significant decreasing trend but did not end below its first value;"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@には有意な減少傾向が見られましたが、最後の値は最初の値を下回らず、"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@에는 유의미한 감소 추세가 있었지만 마지막 값은 첫 값보다 낮지 않았고,"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@呈显著下降趋势，但最后的数值未低于第一个数值，"
+          }
+        }
+      }
+    },
+    "describe.summary.trendUp": {
+      "comment": "Series whose Mann-Kendall trend is increasing although the last value is not above the first (multi-series summary, last group). 1: series names as a list.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ had a significant increasing trend but did not end above its first value."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@には有意な増加傾向が見られましたが、最後の値は最初の値を上回りませんでした。"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@에는 유의미한 증가 추세가 있었지만 마지막 값은 첫 값보다 높지 않았습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@呈显著上升趋势，但最后的数值未高于第一个数值。"
+          }
+        }
+      }
+    },
+    "describe.summary.trendUp.then": {
+      "comment": "As describe.summary.trendUp, followed by another group. 1: series names as a list.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ had a significant increasing trend but did not end above its first value;"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@には有意な増加傾向が見られましたが、最後の値は最初の値を上回らず、"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@에는 유의미한 증가 추세가 있었지만 마지막 값은 첫 값보다 높지 않았고,"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@呈显著上升趋势，但最后的数值未高于第一个数值，"
+          }
+        }
+      }
+    },
     "describe.valueAt": {
       "comment": "A value with its x, inside a list. 1: value (formatted with unit); 2: x (date or label).",
       "localizations": {

@@ -1,5 +1,6 @@
 import ChartpipeCore
 import Foundation
+import Ingest
 
 /// `chartpipe describe`: the description of one data file without a pipeline file, for newcomers
 /// and one-off use. It runs ingest, downsample, trend and describe (and sonify for `--audio`).
@@ -80,6 +81,9 @@ enum DescribeCommand {
                 x: XSpec(field: x, type: type, format: parsed.value("format"), zone: zone),
                 y: YSpec(fields: ys, isWide: ys.count > 1, unit: parsed.value("unit")),
                 seriesField: parsed.value("series"), location: SourceLocation(path: path))
+            // The x type is the first that reads the first record's x; past that, every error is
+            // the file's (a bad date in row 40 is reported, not read as a category).
+            if types.count > 1, type != types.last, !readsFirstX(chart) { continue }
             do {
                 let context = try describe(chart, locale: locale, audio: audioFormat, registry: registry)
                 guard let d = context[DescriptionsKey.self]?[locale] else { return 1 }
@@ -99,12 +103,23 @@ enum DescribeCommand {
                 return 0
             } catch {
                 lastError = error
-                // Try the next x type only when this one could not read x.
-                if error.field != x || types.count == 1 { break }
+                break
             }
         }
         Console.error(lastError?.description ?? "\(path): error: cannot describe this file")
         return 1
+    }
+
+    /// Whether the chart's x type reads the x of the file's first record.
+    static func readsFirstX(_ chart: ChartSpec) -> Bool {
+        do {
+            _ = try Ingest(batchSize: 1).open(chart: chart).next()
+            return true
+        } catch let error as ChartError {
+            return error.field != chart.x.field
+        } catch {
+            return true
+        }
     }
 
     static func describe(_ chart: ChartSpec, locale: String, audio: String?, registry: StageRegistry) throws(ChartError) -> ChartContext {

@@ -58,6 +58,39 @@ final class DescribeCommandTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("%"), result.stdout)
     }
 
+    /// What a careful reader would catch: each of these once said something false.
+    func testStatementsStayTrue() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func day(_ d: Int) -> String { "2024-06-\(d < 10 ? "0" : "")\(d)" }
+        // A bad date in row 11 is an error, not a reason to read the dates as categories.
+        var rows = ["date,v"] + (1...25).map { "\(day($0)),\(10 + $0)" }
+        rows[10] = "2024-06-31,5"
+        try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("baddate.csv"))
+        let bad = try Harness.run(["describe", "baddate.csv", "--x", "date", "--y", "v"], in: folder)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(bad.stderr, "baddate.csv:11:1: error: field 'date': '2024-06-31' is not a valid date: month 6 of 2024 has no day 31\n")
+        // A significant rise that ends below its start is not said to have risen; a percent from a
+        // negative start is no fact.
+        let wide = ["date,alpha,beta,gamma"] + (1...25).map { "\(day($0)),\($0 < 25 ? 100 + 5 * $0 : 90),50,\(-10 + 7 * $0)" }
+        try Data((wide.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("wide.csv"))
+        let w = try Harness.run(["describe", "wide.csv", "--x", "date", "--y", "alpha,beta,gamma", "--unit", "USD"], in: folder)
+        XCTAssertEqual(w.status, 0, w.stderr)
+        XCTAssertTrue(w.stdout.contains("gamma ($168) rose; alpha had a significant increasing trend but did not end above its first value; beta showed no significant trend."), w.stdout)
+        // Small values keep their significant digits.
+        try Data("x,v\n0,0.004\n1,0.003\n2,0.0035\n3,5\n4,0.003\n5,0.0025\n6,0.002\n".utf8).write(to: folder.appendingPathComponent("small.csv"))
+        let small = try Harness.run(["describe", "small.csv", "--x", "x", "--y", "v"], in: folder)
+        XCTAssertTrue(small.stdout.contains("its values ranged between 0.002 (6) and 5 (3)"), small.stdout)
+        // Points a second apart are told apart by their seconds.
+        let seconds = "t,v\n" + (0..<25).map { "2024-06-01T10:00:\($0 < 10 ? "0" : "")\($0)Z,\($0)" }.joined(separator: "\n") + "\n"
+        try Data(seconds.utf8).write(to: folder.appendingPathComponent("sec.csv"))
+        let sec = try Harness.run(["describe", "sec.csv", "--x", "t", "--y", "v"], in: folder)
+        XCTAssertTrue(sec.stdout.contains("From June 1 at 10:00:00\u{202F}AM to June 1 at 10:00:24\u{202F}AM"), sec.stdout)
+        // Chinese typography is not applied to a user's own title.
+        let zh = try Harness.run(["describe", "small.csv", "--x", "x", "--y", "v", "--title", "Revenue (USD)", "--locale", "zh-Hans"], in: folder)
+        XCTAssertTrue(zh.stdout.hasPrefix("Revenue (USD)\n\nRevenue (USD)图表"), zh.stdout)
+    }
+
     func testAudioIsWrittenInTheFormatOfItsName() throws {
         let folder = try Harness.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -98,6 +98,17 @@ final class RunTests: XCTestCase {
         XCTAssertTrue(screen.contains("4 of 4 charts written"), screen)
     }
 
+    func testValuesOutsideAFixedRangeAreWarnedAbout() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("t,level\n1,50\n2,120\n3,80\n".utf8).write(to: folder.appendingPathComponent("b.csv"))
+        try Data(#"{ "version": 1, "name": "t", "stages": [ { "use": "ingest" } ], "charts": [ { "id": "b", "title": "B", "source": { "path": "b.csv" }, "x": { "field": "t" }, "y": { "field": "level", "unit": "percent", "range": [0, 100] } } ] }"#.utf8)
+            .write(to: folder.appendingPathComponent("t.pipeline"))
+        let result = try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("warning: 1 value lies outside the fixed range [0, 100] of y (from 120 to 120)"), result.stderr)
+    }
+
     func testJSONLogHasOneObjectPerLine() throws {
         let folder = try Harness.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -118,4 +118,12 @@ final class ShapeTests: XCTestCase {
         XCTAssertEqual(found[0].positionB, 1)
         XCTAssertTrue(found[0].aAbove)
     }
+
+    /// A crossing names the first point on the new side, whose value is past the level.
+    func testACrossingNamesTheFirstPointPastTheLevel() {
+        let found = Crossings.crossings(x: [0, 1, 2, 3, 4], y: [-10, -5, 0, 10, 20], level: 0)
+        XCTAssertEqual(found.map(\.position), [3])
+        XCTAssertEqual(found.first?.x, 2)
+        XCTAssertEqual(found.first?.upward, true)
+    }
 }

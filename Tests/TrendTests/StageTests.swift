@@ -88,7 +88,11 @@ final class StageTests: XCTestCase {
         XCTAssertEqual(r.change?.absolute, 8)
         XCTAssertNil(r.change?.percent)
         XCTAssertEqual(r.change?.percentReason, "the first value is 0")
-        XCTAssertEqual(Trend().analyze(series([-4, 2]), xType: .number).change?.percent, 150)
+        // Percents of a negative start, or across zero, are no facts: null with a reason.
+        XCTAssertNil(Trend().analyze(series([-4, 2]), xType: .number).change?.percent)
+        XCTAssertEqual(Trend().analyze(series([-4, 2]), xType: .number).change?.percentReason, "the first value is negative")
+        XCTAssertEqual(Trend().analyze(series([10, -14]), xType: .number).change?.percentReason, "the values change sign")
+        XCTAssertEqual(Trend().analyze(series([4, 10]), xType: .number).change?.percent, 150)
     }
 
     func testTimeSlopesArePerDay() throws {

@@ -42,6 +42,10 @@ public struct TrendChange: Sendable, Equatable {
         if first == 0 {
             percent = nil
             percentReason = last == 0 ? "the first and last values are 0" : "the first value is 0"
+        } else if first < 0 || last < 0 {
+            // A percent of a negative start, or across zero, says nothing true ("fell 240% from 10 to -14").
+            percent = nil
+            percentReason = first < 0 ? "the first value is negative" : "the values change sign"
         } else {
             percent = 100 * (last - first) / abs(first)
             percentReason = nil

@@ -32,6 +32,7 @@ public indirect enum Shape: Sendable {
             }
         case let .number(min, max, exclusive):
             switch (min, max) {
+            case let (lo?, hi?) where exclusive: return "a number above \(JSONWriter.number(lo)) and at most \(JSONWriter.number(hi))"
             case let (lo?, hi?): return "a number from \(JSONWriter.number(lo)) to \(JSONWriter.number(hi))"
             case let (lo?, nil): return exclusive ? "a number above \(JSONWriter.number(lo))" : "a number of at least \(JSONWriter.number(lo))"
             case let (nil, hi?): return "a number of at most \(JSONWriter.number(hi))"

@@ -136,9 +136,24 @@ public struct Catalog: Sendable {
     /// Renders one localization in `locale` (the locale of its text).
     public static func render(_ loc: Localization, locale: String, _ arguments: [TemplateArgument]) -> Rendering {
         var renderer = TemplateRenderer(locale: locale)
-        var text = renderer.render(loc, arguments: arguments)
-        if LocaleFallback.language(of: locale) == "zh" { text = ChineseText.normalize(text) }
+        // Chinese typography is applied to the template, not to what fills it: a user's
+        // "Revenue (USD)" or "Apple Inc." stays as written.
+        let template = LocaleFallback.language(of: locale) == "zh" ? chineseTypography(loc) : loc
+        let text = renderer.render(template, arguments: arguments)
         return Rendering(text: text, locale: locale, problems: renderer.problems)
+    }
+
+    /// A localization with every text normalised for Chinese (full-width punctuation, no spaces
+    /// between Han characters and numbers or placeholders).
+    static func chineseTypography(_ loc: Localization) -> Localization {
+        func fix(_ unit: StringUnit) -> StringUnit { StringUnit(state: unit.state, value: ChineseText.normalize(unit.value)) }
+        var out = loc
+        out.stringUnit = loc.stringUnit.map(fix)
+        out.plural = loc.plural?.mapValues(fix)
+        out.substitutions = loc.substitutions.mapValues { s in
+            Substitution(argNum: s.argNum, formatSpecifier: s.formatSpecifier, plural: s.plural.mapValues(fix))
+        }
+        return out
     }
 }
 

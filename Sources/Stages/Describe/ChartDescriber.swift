@@ -165,29 +165,32 @@ struct ChartDescriber {
 
     /// One sentence grouping the series by their Mann-Kendall verdict, each rise and fall with its size.
     private mutating func trendGroups(_ present: [Int]) -> String {
-        var rose: [String] = [], fell: [String] = [], none: [String] = []
+        var rose: [String] = [], fell: [String] = [], up: [String] = [], down: [String] = [], none: [String] = []
         for k in present {
             let s = stats[k]
             let verdict = direction(s)
             let name = seriesName(k)
             switch verdict {
+            // "Rose" only when the trend and the change agree: a significant rise that ends below
+            // its start is said as exactly that.
             case .increasing:
                 if let change = s.change, change.absolute > 0 {
                     rose.append(say("summary.item", [t(name), t(size(change))]))
                 } else {
-                    rose.append(name)
+                    up.append(name)
                 }
             case .decreasing:
                 if let change = s.change, change.absolute < 0 {
                     fell.append(say("summary.item", [t(name), t(size(change))]))
                 } else {
-                    fell.append(name)
+                    down.append(name)
                 }
             case .none:
                 none.append(name)
             }
         }
-        let groups = [("summary.rose", rose), ("summary.fell", fell), ("summary.noTrend", none)].filter { !$0.1.isEmpty }
+        let groups = [("summary.rose", rose), ("summary.fell", fell), ("summary.trendUp", up), ("summary.trendDown", down),
+                      ("summary.noTrend", none)].filter { !$0.1.isEmpty }
         var clauses: [String] = []
         for (n, group) in groups.enumerated() {
             let key = n == groups.count - 1 ? group.0 : group.0 + ".then"

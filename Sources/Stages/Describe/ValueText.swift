@@ -9,7 +9,7 @@ import Foundation
 /// How finely a time axis is written, chosen from the spacing of the data (SPEC §5: dates are
 /// always unambiguous, with the month spelled out).
 enum TimeGranularity: Equatable {
-    case hour, day, month, year
+    case millisecond, second, hour, day, month, year
 
     /// The granularity of points spaced at least `spacing` milliseconds apart.
     init(spacing: Double?) {
@@ -19,7 +19,9 @@ enum TimeGranularity: Equatable {
         if spacing >= 360 * day { self = .year }
         else if spacing >= 28 * day { self = .month }
         else if spacing >= 23 * 3_600_000 { self = .day }
-        else { self = .hour }
+        else if spacing >= 60_000 { self = .hour }
+        else if spacing >= 1_000 { self = .second }
+        else { self = .millisecond }
     }
 }
 
@@ -60,6 +62,9 @@ struct XText {
         case .month: style = .yearMonth
         case .day: style = spansYears ? .yearMonthDay : .monthDay
         case .hour: style = spansYears ? .yearMonthDayTime : .monthDayTime
+        // Points seconds apart need their seconds, else two of them read alike.
+        case .second: style = .skeleton(spansYears ? "yMMMMdjmmss" : "MMMMdjmmss")
+        case .millisecond: style = .skeleton(spansYears ? "yMMMMdjmmssSSS" : "MMMMdjmmssSSS")
         }
     }
 
@@ -121,8 +126,20 @@ struct YText {
         }
     }
 
-    /// A value with its unit.
-    func text(_ y: Double) -> String { formats.quantity(y, unit: unit, precision: precision) }
+    /// A value with its unit; a value too small for the chart's precision keeps three significant
+    /// digits, so that 0.004 is never said as 0.
+    func text(_ y: Double) -> String { formats.quantity(y, unit: unit, precision: YText.keepingSignificance(y, precision)) }
+
+    static func keepingSignificance(_ y: Double, _ precision: NumberPrecision) -> NumberPrecision {
+        guard y != 0, y.isFinite, case let .maxFractionDigits(needed) = rateDigits(y) else { return precision }
+        switch precision {
+        // Only where the chart's digits would leave fewer than two significant ones.
+        case let .maxFractionDigits(d) where needed > d && abs(y) * Double.pow10(d - 1) < 1: return .maxFractionDigits(needed)
+        case .integer where abs(y) < 1: return .maxFractionDigits(needed)
+        case .automatic where abs(y) < 0.01: return .maxFractionDigits(needed)
+        default: return precision
+        }
+    }
 
     /// A rate such as a slope: three significant digits, so that small rates do not round to zero.
     func rate(_ y: Double) -> String {
@@ -138,7 +155,7 @@ struct YText {
         var v = abs(y)
         while v >= 10 { v /= 10; order += 1 }
         while v < 1 { v *= 10; order -= 1 }
-        return .maxFractionDigits(min(6, max(0, 2 - order)))
+        return .maxFractionDigits(min(15, max(0, 2 - order)))
     }
 
     /// The size of a change: its percent when there is one, else the amount with its unit, without sign.
@@ -162,5 +179,14 @@ struct YText {
     static func isCurrency(_ unit: String?) -> Bool {
         guard let unit else { return false }
         return unit.utf8.count == 3 && unit.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+    }
+}
+
+extension Double {
+    /// 10 to the power `n`, exactly for the small integer powers used in rounding decisions.
+    static func pow10(_ n: Int) -> Double {
+        var v = 1.0
+        for _ in 0..<abs(n) { v *= 10 }
+        return n < 0 ? 1 / v : v
     }
 }

@@ -112,8 +112,8 @@ public enum Crossings {
                     // The series sat on the level between the two sides: it crossed where it left.
                     at = x[i - 1]
                 }
-                let position = i == p + 1 ? i : i - 1
-                found.append((at, position, side > 0))
+                // The point named is the first on the new side, so its value is past the level.
+                found.append((at, i, side > 0))
             }
             lastSide = side
             lastPosition = i
