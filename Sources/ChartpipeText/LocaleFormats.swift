@@ -33,6 +33,8 @@ public enum DateStyle: Sendable, Hashable {
     case yearMonth
     /// "2026", "2026년", "2026年".
     case year
+    /// "4th quarter 2026", "2026년 4분기", "2026年第4季度", "2026年第4四半期".
+    case yearQuarter
     /// "June 6 at 1:00 PM", "6월 6일 13:00", "6月6日 13:00" (zh, ja).
     case monthDayTime
     /// "June 6, 2026 at 1:00 PM", "2026년 6월 6일 13:00", "2026年6月6日 13:00" (zh, ja).
@@ -46,6 +48,7 @@ public enum DateStyle: Sendable, Hashable {
         case .yearMonthDay: return "yMMMMd"
         case .yearMonth: return "yMMMM"
         case .year: return "y"
+        case .yearQuarter: return "yQQQQ"
         case .monthDayTime: return "MMMMdjmm"
         case .yearMonthDayTime: return "yMMMMdjmm"
         case let .skeleton(s): return s
@@ -160,8 +163,10 @@ public struct LocaleFormats: Sendable, Hashable {
     /// `millis` counts milliseconds since 1970-01-01T00:00:00Z, as time series store x.
     public func date(millis: Double, style: DateStyle = .monthDay, zone: String = "UTC") -> String {
         // Korean reports read times on the 24-hour clock ("11월 21일 00:00", not "오전 12:00").
-        let skeleton = LocaleFallback.language(of: locale) == "ko" ? style.skeleton.replacingOccurrences(of: "j", with: "H")
+        var skeleton = LocaleFallback.language(of: locale) == "ko" ? style.skeleton.replacingOccurrences(of: "j", with: "H")
             : style.skeleton
+        // Korean's long quarter ("제 4/4분기") reads like a fraction; the short one is the usual form.
+        if style == .yearQuarter, LocaleFallback.language(of: locale) == "ko" { skeleton = "yQQQ" }
         guard let formatter = try? FormatterCache.shared.date(locale: locale, skeleton: skeleton, zone: zone),
               let text = formatter.format(millis: millis)
         else { return PlainNumber.text(millis) }

@@ -115,6 +115,13 @@ final class LocaleFormatsTests: XCTestCase {
         XCTAssertEqual(ja.date(millis: june6, style: .year), "2026年")
     }
 
+    func testQuarters() {
+        let q4 = 1_727_740_800_000.0  // 2024-10-01
+        XCTAssertEqual(en.date(millis: q4, style: .yearQuarter), "4th quarter 2024")
+        XCTAssertEqual(ko.date(millis: q4, style: .yearQuarter), "2024년 4분기")
+        XCTAssertEqual(zh.date(millis: q4, style: .yearQuarter), "2024年第4季度")
+    }
+
     func testDateTimesAndZones() {
         let afternoon = june6 + 13 * 3_600_000
         XCTAssertEqual(en.date(millis: afternoon, style: .yearMonthDayTime), "June 6, 2026 at 1:00\u{202F}PM")  // CLDR 42 puts a narrow no-break space before PM

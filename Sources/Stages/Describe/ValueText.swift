@@ -9,7 +9,7 @@ import Foundation
 /// How finely a time axis is written, chosen from the spacing of the data (SPEC §5: dates are
 /// always unambiguous, with the month spelled out).
 enum TimeGranularity: Equatable {
-    case millisecond, second, hour, day, month, year
+    case millisecond, second, hour, day, month, quarter, year
 
     /// The granularity of points spaced at least `spacing` milliseconds apart.
     init(spacing: Double?) {
@@ -17,6 +17,7 @@ enum TimeGranularity: Equatable {
         let day = 86_400_000.0
         // A day less an hour still counts as daily: a daylight saving change shortens one day.
         if spacing >= 360 * day { self = .year }
+        else if spacing >= 89 * day { self = .quarter }
         else if spacing >= 28 * day { self = .month }
         else if spacing >= 23 * 3_600_000 { self = .day }
         else if spacing >= 60_000 { self = .hour }
@@ -60,6 +61,7 @@ struct XText {
         switch TimeGranularity(spacing: spacing) {
         case .year: style = .year
         case .month: style = .yearMonth
+        case .quarter: style = .yearQuarter
         case .day: style = spansYears ? .yearMonthDay : .monthDay
         case .hour: style = spansYears ? .yearMonthDayTime : .monthDayTime
         // Points seconds apart need their seconds, else two of them read alike.
