@@ -109,6 +109,22 @@ final class RunTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("warning: 1 value lies outside the fixed range [0, 100] of y (from 120 to 120)"), result.stderr)
     }
 
+    /// Daily data from a Saturday summed by ISO week: the first and last weeks are partial, and
+    /// the run says so rather than let a two-day sum pass for a week.
+    func testPartlyCoveredEdgeBucketsAreWarnedAbout() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var rows = "date,v\n"
+        for day in 1...31 { rows += "2022-01-\(day < 10 ? "0" : "")\(day),100\n" }
+        try Data(rows.utf8).write(to: folder.appendingPathComponent("d.csv"))
+        try Data(#"{ "version": 1, "name": "w", "stages": [ { "use": "ingest" }, { "use": "aggregate", "every": "week", "op": "sum" } ], "charts": [ { "id": "w", "title": "W", "source": { "path": "d.csv" }, "x": { "field": "date", "type": "time" }, "y": { "field": "v" } } ] }"#.utf8)
+            .write(to: folder.appendingPathComponent("w.pipeline"))
+        let result = try Harness.run(["run", "w.pipeline", "--out", "out", "--no-progress"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("warning: the first week (from 2021-12-27T00:00:00Z) holds data only from 2022-01-01T00:00:00Z; its sum covers part of it"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("warning: the last week (from 2022-01-31T00:00:00Z) holds data only until 2022-01-31T00:00:00Z; its sum covers part of it"), result.stderr)
+    }
+
     func testJSONLogHasOneObjectPerLine() throws {
         let folder = try Harness.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

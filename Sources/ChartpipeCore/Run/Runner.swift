@@ -192,7 +192,7 @@ public final class Runner: Sendable {
             let collected: SeriesSet
             var warnings: [String] = []
             if let (entry, stage) = rest.first, let fold = stage as? any FoldStage {
-                collected = try located(entry) { try fold.fold(opened, chart: chart) }
+                collected = try located(entry) { try fold.fold(opened, chart: chart) { warnings.append($0) } }
                 rest = rest.dropFirst()
             } else {
                 (collected, warnings) = try SeriesCollector.collect(opened, chart: chart)

@@ -91,6 +91,14 @@ public protocol SourceStage: Stage {
 /// A stage that folds the source's batches into series as they stream (`aggregate`).
 public protocol FoldStage: Stage {
     func fold(_ stream: any ObservationStream, chart: ChartSpec) throws -> SeriesSet
+    /// The same, telling the run what a reader should know about the result (`warn`).
+    func fold(_ stream: any ObservationStream, chart: ChartSpec, warn: (String) -> Void) throws -> SeriesSet
+}
+
+extension FoldStage {
+    public func fold(_ stream: any ObservationStream, chart: ChartSpec, warn: (String) -> Void) throws -> SeriesSet {
+        try fold(stream, chart: chart)
+    }
 }
 
 /// A stage that works on one chart. It must be a pure function of the context: charts run in parallel.

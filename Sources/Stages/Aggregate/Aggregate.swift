@@ -95,6 +95,12 @@ public struct Aggregate: FoldStage {
     }
 
     public func fold(_ stream: any ObservationStream, chart: ChartSpec) throws -> SeriesSet {
+        try fold(stream, chart: chart) { _ in }
+    }
+
+    /// Folds the stream; warns when the first or last bucket is only partly covered by the data
+    /// (a week that starts before the first day), whose value then stands for less than the others.
+    public func fold(_ stream: any ObservationStream, chart: ChartSpec, warn: (String) -> Void) throws -> SeriesSet {
         let bucketing = try bucketing(for: stream.xType)
         let zoneName = zone ?? chart.x.zone
         var calendar: CalendarBuckets?
@@ -106,11 +112,19 @@ public struct Aggregate: FoldStage {
             calendar = CalendarBuckets(unit: unit, zone: tz)
         }
         var folds: [SeriesFold] = []
+        // The data's own extent and finest spacing, to tell a partly covered edge bucket.
+        var lowX = Double.infinity, highX = -Double.infinity, step = Double.infinity
+        var previousX: [Double] = []
         while let batch = try stream.next() {
             for i in 0..<batch.count {
                 let s = Int(batch.series[i])
                 while folds.count <= s { folds.append(SeriesFold(keepsValues: op == .median)) }
                 let x = batch.x[i]
+                lowX = Swift.min(lowX, x)
+                highX = Swift.max(highX, x)
+                while previousX.count <= s { previousX.append(.nan) }
+                if x > previousX[s] { step = Swift.min(step, x - previousX[s]) }
+                previousX[s] = x
                 let key: Double
                 switch bucketing {
                 case .label: key = x
@@ -142,7 +156,33 @@ public struct Aggregate: FoldStage {
             }
             series.append(out)
         }
+        if bucketing != .label, step.isFinite {
+            warnPartialEdges(series, low: lowX, high: highX, step: step, bucketing, &calendar, chart: chart, warn: warn)
+        }
         return SeriesSet(xType: stream.xType, categories: stream.categories, series: series)
+    }
+
+    private func warnPartialEdges(_ series: [Series], low: Double, high: Double, step: Double, _ bucketing: Bucketing,
+                                  _ calendar: inout CalendarBuckets?, chart: ChartSpec, warn: (String) -> Void) {
+        let keys = series.flatMap(\.x)
+        guard let first = keys.min(), let last = keys.max() else { return }
+        let unit: String
+        switch bucketing {
+        case .calendar(let u): unit = u.rawValue
+        default: unit = "bin"
+        }
+        let zone = chart.x.type == .time ? TimeZone(identifier: zone ?? chart.x.zone) : nil
+        func text(_ v: Double) -> String {
+            chart.x.type == .time ? TimeText.iso8601(milliseconds: v, zone: zone) : JSONWriter.number(v)
+        }
+        // Tolerance of half a step: data a step apart fills a bucket it starts or ends in.
+        if low - first >= step * 1.5 {
+            warn("the first \(unit) (from \(text(first))) holds data only from \(text(low)); its \(op.rawValue) covers part of it")
+        }
+        let end = nextStart(after: last, bucketing, &calendar)
+        if end.isFinite, end - high >= step * 1.5, last > first {
+            warn("the last \(unit) (from \(text(last))) holds data only until \(text(high)); its \(op.rawValue) covers part of it")
+        }
     }
 
     private func nextStart(after start: Double, _ bucketing: Bucketing, _ calendar: inout CalendarBuckets?) -> Double {
