@@ -2275,6 +2275,64 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         }
       }
     },
+    "describe.summary.noValues": {
+      "comment": "Series with no values at all (every value missing) in a multi-series summary (last group). 1: series names as a list.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ has no values."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@には値がありません。"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@에는 값이 없습니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@没有数值。"
+          }
+        }
+      }
+    },
+    "describe.summary.noValues.then": {
+      "comment": "As describe.summary.noValues, followed by another group. 1: series names as a list.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ has no values;"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@には値がなく、"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@에는 값이 없고,"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@没有数值，"
+          }
+        }
+      }
+    },
     "describe.summary.rose": {
       "comment": "Summary clause for the series with a significant rising trend (Mann-Kendall). 1: list of series with their change. Ends the sentence.",
       "localizations": {
@@ -2329,6 +2387,64 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@上升，"
+          }
+        }
+      }
+    },
+    "describe.summary.single": {
+      "comment": "Series with one value in a multi-series summary (last group). 1: series names as a list.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ has a single value."
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@の値は1つだけです。"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@의 값은 하나뿐입니다."
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@只有一个数值。"
+          }
+        }
+      }
+    },
+    "describe.summary.single.then": {
+      "comment": "As describe.summary.single, followed by another group. 1: series names as a list.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@ has a single value;"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@の値は1つだけで、"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@의 값은 하나뿐이고,"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "%1$@只有一个数值，"
           }
         }
       }
@@ -2474,6 +2590,35 @@ let embeddedCatalogs: [(name: String, text: String)] = [
           "stringUnit": {
             "state": "translated",
             "value": "%1$@（%2$@）"
+          }
+        }
+      }
+    },
+    "describe.values": {
+      "comment": "What the y axis shows when a chart has several y columns and no y title (wide data).",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "values"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "値"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "값"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "数值"
           }
         }
       }

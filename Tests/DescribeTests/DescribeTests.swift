@@ -190,14 +190,17 @@ final class DescribeTests: XCTestCase {
         XCTAssertEqual(context.warnings.filter { $0.hasPrefix("describe") }, [])
     }
 
-    /// A locale the binary does not ship falls back to English sentences with the locale's formats.
-    func testUnshippedLocaleFallsBackToTheSourceSentences() throws {
+    /// A locale no catalog translates falls back to English throughout (sentences, numbers and
+    /// dates alike, never "From 1. Juni"), with a warning that says how to add it.
+    func testUnshippedLocaleFallsBackToTheSourceLanguage() throws {
         let rising = try DescribeCharts.rising()
         var context = try DescribeCharts.context(rising.chart, rising.data, locales: ["de"])
         try Describe().run(&context)
         let de = try description(context, "de")
-        XCTAssertTrue(de.summary.contains("1. Juni"), de.summary)
+        XCTAssertTrue(de.summary.contains("From June 1 to June 30"), de.summary)
         XCTAssertTrue(de.summary.contains(" rose "), de.summary)
+        XCTAssertEqual(context.warnings.filter { $0.hasPrefix("describe") },
+                       ["describe: no catalog translates 'de'; its texts are in English (add a translation to the pipeline's 'strings')"])
     }
 
     /// Describing four series of 60 points in three locales takes milliseconds: the catalogs are

@@ -44,6 +44,11 @@ final class DemoTests: XCTestCase {
                     XCTAssertLessThan(parts[0], parts[1])
                     lastEnd = parts[1]
                 }
+                // Every cue, the last of each series included, stays up long enough to be read.
+                for timing in vtt.split(separator: "\n") where timing.contains(" --> ") {
+                    let parts = timing.components(separatedBy: " --> ").map(Self.seconds)
+                    XCTAssertGreaterThanOrEqual(parts[1] - parts[0], 0.1, "\(chart) [\(locale)] \(timing)")
+                }
                 for text in texts {
                     for problem in WritingRules.problems(in: text, locale: locale) {
                         XCTFail("\(chart) [\(locale)]: \(problem): \(text.prefix(200))")
@@ -87,6 +92,11 @@ final class DemoTests: XCTestCase {
             for l in Self.locales { expected += ["description.\(l).json", "description.\(l).md", "axchart.\(l).json", "audio.\(l).vtt"] }
             XCTAssertEqual(paths, Set(expected.map { "charts/\(id)/\($0)" }), id)
         }
+    }
+
+    /// Seconds of a WebVTT timestamp such as 00:00:08.250.
+    static func seconds(_ stamp: String) -> Double {
+        stamp.split(separator: ":").reduce(0.0) { $0 * 60 + (Double($1) ?? 0) }
     }
 
     /// Texts of a description or AXChart file: titles, summaries, sentences and labels.

@@ -31,7 +31,11 @@ struct ChartDescriber {
         chart = context.chart
         self.locale = locale
         self.catalog = catalog
-        formats = LocaleFormats(locale: locale)
+        // Numbers and dates follow the language the sentences are in: a locale no catalog
+        // translates is written in the source language throughout, not in two languages at once.
+        let translated = Set(catalog.locales)
+        let written = LocaleFallback.chain(locale).contains(where: translated.contains) ? locale : "en"
+        formats = LocaleFormats(locale: written)
         full = context.fullSeries
         data = context.data
         self.trend = trend
@@ -88,7 +92,12 @@ struct ChartDescriber {
 
     var title: String { catalog.text(chart.title, locale: locale) }
     var xTitle: String { catalog.text(chart.x.title ?? chart.x.field, locale: locale) }
-    var yTitle: String { catalog.text(chart.y.title ?? chart.y.fields.first ?? "y", locale: locale) }
+    /// The y title; wide data without one shows "values", not the name of its first column.
+    var yTitle: String {
+        if let title = chart.y.title { return catalog.text(title, locale: locale) }
+        if chart.y.isWide { return catalog.render("describe.values", locale: locale) }
+        return catalog.text(chart.y.fields.first ?? "y", locale: locale)
+    }
 
     /// A single series without a series field is named for what the y axis measures.
     func seriesName(_ k: Int) -> String {
@@ -160,14 +169,18 @@ struct ChartDescriber {
         let names = formats.list(full.series.indices.map(seriesName))
         let overview = say("overview.series", [t(title), t(yTitle), t(names), t(x.text(extent.firstX)),
                                                t(x.text(extent.lastX)), t(y.text(extent.low)), t(y.text(extent.high))])
-        return overview + sentenceGap + trendGroups(present)
+        return overview + sentenceGap + trendGroups(stats.indices.map { $0 })
     }
 
     /// One sentence grouping the series by their Mann-Kendall verdict, each rise and fall with its size.
     private mutating func trendGroups(_ present: [Int]) -> String {
         var rose: [String] = [], fell: [String] = [], up: [String] = [], down: [String] = [], none: [String] = []
+        var single: [String] = [], empty: [String] = []
         for k in present {
             let s = stats[k]
+            // A series without values, or with one, has no trend to state: say what it has.
+            if s.n == 0 { empty.append(seriesName(k)); continue }
+            if s.n == 1 { single.append(seriesName(k)); continue }
             let verdict = direction(s)
             let name = seriesName(k)
             switch verdict {
@@ -190,7 +203,7 @@ struct ChartDescriber {
             }
         }
         let groups = [("summary.rose", rose), ("summary.fell", fell), ("summary.trendUp", up), ("summary.trendDown", down),
-                      ("summary.noTrend", none)].filter { !$0.1.isEmpty }
+                      ("summary.noTrend", none), ("summary.single", single), ("summary.noValues", empty)].filter { !$0.1.isEmpty }
         var clauses: [String] = []
         for (n, group) in groups.enumerated() {
             let key = n == groups.count - 1 ? group.0 : group.0 + ".then"

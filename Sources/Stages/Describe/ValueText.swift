@@ -38,8 +38,13 @@ struct XText {
     let locale: String
     let isChinese: Bool
 
+    /// Number x that are all integers from 1000 to 2999: years, written without grouping.
+    let yearLike: Bool
+
     init(set: SeriesSet, zone: String, formats: LocaleFormats, catalog: Catalog, locale: String) {
         self.xType = set.xType
+        let xs = set.series.flatMap(\.x).filter(\.isFinite)
+        yearLike = set.xType == .number && !xs.isEmpty && xs.allSatisfy { $0 == $0.rounded() && $0 >= 1000 && $0 < 3000 }
         self.categories = set.categories
         self.formats = formats
         self.zone = zone
@@ -77,7 +82,8 @@ struct XText {
             let text = formats.date(millis: x, style: style, zone: zone)
             // CLDR puts a space between the date and the time in Chinese; rendered Chinese text has none.
             return isChinese ? ChineseText.normalize(text) : text
-        case .number: return formats.number(x)
+        // Years and other four-digit integer x read as written ("2015", not "2,015").
+        case .number: return yearLike ? String(Int(x)) : formats.number(x)
         case .category: return catalog.text(label(x), locale: locale)
         }
     }

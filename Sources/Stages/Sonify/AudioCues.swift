@@ -31,11 +31,14 @@ public enum AudioCues {
         for (k, lane) in timeline.series.enumerated() {
             let frames = lane.pointFrames
             let names = k < labels.count ? labels[k] : []
+            // The last point of a series sounds at its very end; its cue stays up for the grouping
+            // time into the pause after it, so that it can be read at all.
+            let nextSeries = k + 1 < timeline.series.count ? timeline.series[k + 1].pointFrames.first ?? Int.max : Int.max
             var i = 0
             while i < frames.count {
                 var j = i + 1
                 while j < frames.count, frames[j] - frames[i] < grouping { j += 1 }
-                let end = j < frames.count ? frames[j] : lane.endFrame
+                let end = j < frames.count ? frames[j] : min(max(lane.endFrame, frames[i] + grouping), nextSeries)
                 let texts = (i..<j).map { $0 < names.count ? oneLine(names[$0]) : "" }
                 let text = texts.count <= listedLabels
                     ? texts.joined(separator: "\n")
