@@ -81,6 +81,12 @@ public struct LocaleFormats: Sendable, Hashable {
         format(value, skeleton: join("compact-short", precision.skeleton)) ?? PlainNumber.text(value)
     }
 
+    /// `36.3 billion` / `363억` / `363亿`: a compact number with its scale spelled out (never
+    /// "36.3B", which a listener hears as a letter).
+    public func compactLong(_ value: Double, precision: NumberPrecision = .significantDigits(3)) -> String {
+        format(value, skeleton: join("compact-long", precision.skeleton)) ?? PlainNumber.text(value)
+    }
+
     /// `$1,234.50` / `1,234.50달러` / `1,234.50美元` / `1,234.50ドル`: `code` is an ISO 4217 currency such as `USD`.
     /// With `precision` automatic the currency's own digits are used (two for USD, none for KRW).
     public func currency(_ value: Double, code: String, precision: NumberPrecision = .automatic) -> String {

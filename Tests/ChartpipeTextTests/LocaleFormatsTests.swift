@@ -115,6 +115,12 @@ final class LocaleFormatsTests: XCTestCase {
         XCTAssertEqual(ja.date(millis: june6, style: .year), "2026年")
     }
 
+    func testCompactNumbersSpellTheirScale() {
+        XCTAssertEqual(en.compactLong(36_345_678_901), "36.3 billion")
+        XCTAssertEqual(ko.compactLong(36_345_678_901), "363억")
+        XCTAssertEqual(zh.compactLong(36_345_678_901), "363亿")
+    }
+
     func testQuarters() {
         let q4 = 1_727_740_800_000.0  // 2024-10-01
         XCTAssertEqual(en.date(millis: q4, style: .yearQuarter), "4th quarter 2024")

@@ -86,6 +86,10 @@ final class DescribeCommandTests: XCTestCase {
         try Data(seconds.utf8).write(to: folder.appendingPathComponent("sec.csv"))
         let sec = try Harness.run(["describe", "sec.csv", "--x", "t", "--y", "v"], in: folder)
         XCTAssertTrue(sec.stdout.contains("From June 1 at 10:00:00\u{202F}AM to June 1 at 10:00:24\u{202F}AM"), sec.stdout)
+        // Ten million and more read by scale, spelled out.
+        try Data("x,v\n1,12000000000\n2,36345678901\n3,20000000000\n".utf8).write(to: folder.appendingPathComponent("big.csv"))
+        let big = try Harness.run(["describe", "big.csv", "--x", "x", "--y", "v", "--locale", "ko"], in: folder)
+        XCTAssertTrue(big.stdout.contains("값은 1의 120억에서 2의 363억 사이였습니다"), big.stdout)
         // Chinese typography is not applied to a user's own title.
         let zh = try Harness.run(["describe", "small.csv", "--x", "x", "--y", "v", "--title", "Revenue (USD)", "--locale", "zh-Hans"], in: folder)
         XCTAssertTrue(zh.stdout.hasPrefix("Revenue (USD)\n\nRevenue (USD)图表"), zh.stdout)

@@ -136,7 +136,11 @@ struct YText {
 
     /// A value with its unit; a value too small for the chart's precision keeps three significant
     /// digits, so that 0.004 is never said as 0.
-    func text(_ y: Double) -> String { formats.quantity(y, unit: unit, precision: YText.keepingSignificance(y, precision)) }
+    func text(_ y: Double) -> String {
+        // Ten million and more, without a unit, read better by scale: "36.3 billion", "363억", "363亿".
+        if unit == nil, abs(y) >= 1e7, y.isFinite { return formats.compactLong(y) }
+        return formats.quantity(y, unit: unit, precision: YText.keepingSignificance(y, precision))
+    }
 
     static func keepingSignificance(_ y: Double, _ precision: NumberPrecision) -> NumberPrecision {
         guard y != 0, y.isFinite, case let .maxFractionDigits(needed) = rateDigits(y) else { return precision }
