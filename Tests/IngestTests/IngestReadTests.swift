@@ -75,12 +75,22 @@ final class IngestReadTests: XCTestCase {
         }
     }
 
+    /// A wall-clock time the clocks skipped does not exist: an error, never silently moved.
+    func testATimeInTheSpringGapIsAnError() throws {
+        let s = Scratch()
+        let path = s.file("gap.csv", "t,v\n2024-03-10T01:30:00,1\n2024-03-10T02:30:00,2\n")
+        XCTAssertThrowsError(try read(chart(path, zone: "America/New_York"))) { error in
+            XCTAssertEqual((error as? ChartError)?.description,
+                           "gap.csv:3:1: error: field 't': '2024-03-10T02:30:00' does not exist in America/New_York: the clocks moved forward over it; write the time with its offset or in another zone")
+        }
+    }
+
     func testISOVariantsAndZones() throws {
         let s = Scratch()
         let path = s.file("iso.csv", """
             t,v
             2024-03-10T01:30:00,1
-            2024-03-10T02:30:00,2
+            2024-03-10T03:30:00,2
             2024-11-03T01:30:00,3
             2024-11-03T01:30:00-05:00,4
             2024-01-01T00:00:00.5+0530,5
@@ -91,7 +101,7 @@ final class IngestReadTests: XCTestCase {
         let (batch, _) = try read(chart(path, zone: "America/New_York"))
         XCTAssertEqual(batch.x, [
             utc(2024, 3, 10, 6, 30),       // EST
-            utc(2024, 3, 10, 7, 30),       // in the spring gap: moves forward (as java.time and zoneinfo)
+            utc(2024, 3, 10, 7, 30),       // EDT, after the spring change
             utc(2024, 11, 3, 5, 30),       // ambiguous: the earlier instant (EDT)
             utc(2024, 11, 3, 6, 30),
             utc(2023, 12, 31, 18, 30, 0, 500),

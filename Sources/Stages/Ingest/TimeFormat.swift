@@ -99,7 +99,7 @@ struct TimeReader {
         case .iso8601:
             switch ISO8601Time.parse(p, n) {
             case let .instant(ms): return .value(ms)
-            case let .local(ms): return .value(zone.utc(fromLocalMillis: ms))
+            case let .local(ms): return local(ms, p, n)
             case let .invalid(reason):
                 if DecimalNumber.isGapWord(p, n) { return .gap }
                 return .problem(reason(text(p, n)))
@@ -115,7 +115,7 @@ struct TimeReader {
         case let .pattern(tokens, pattern):
             switch PatternTime.parse(p, n, tokens) {
             case let .instant(ms): return .value(ms)
-            case let .local(ms): return .value(zone.utc(fromLocalMillis: ms))
+            case let .local(ms): return local(ms, p, n)
             case let .invalid(reason):
                 if DecimalNumber.isGapWord(p, n) { return .gap }
                 let because = reason(text(p, n))
@@ -124,6 +124,16 @@ struct TimeReader {
                                 : because)
             }
         }
+    }
+
+    /// A wall-clock time in the chart's zone as an instant; a time the clocks skipped (the hour
+    /// lost when daylight saving starts) is a problem, never silently moved.
+    private mutating func local(_ ms: Int64, _ p: UnsafePointer<UInt8>, _ n: Int) -> Decoded {
+        let v = zone.utc(fromLocalMillis: ms)
+        if v.isNaN {
+            return .problem("'\(text(p, n))' does not exist in \(zone.name): the clocks moved forward over it; write the time with its offset or in another zone")
+        }
+        return .value(v)
     }
 
     /// A JSON number as a time (epoch formats only).
@@ -365,6 +375,9 @@ struct ZoneOffsets {
         self.zone = zone.flatMap { $0.identifier == "UTC" || $0.identifier == "GMT" ? nil : $0 }
     }
 
+    /// The zone's identifier, for messages.
+    var name: String { zone?.identifier ?? "UTC" }
+
     /// The zone named `identifier`, or an error with a suggestion.
     static func named(_ identifier: String) -> Result<ZoneOffsets, ChartError> {
         if identifier == "UTC" || identifier == "Etc/UTC" || identifier == "GMT" { return .success(ZoneOffsets(zone: nil)) }
@@ -383,24 +396,22 @@ struct ZoneOffsets {
         let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
         let slot = Int(hour & 63)
         if cacheHour[slot] == hour { return Double(local - cacheOffset[slot] * 1000) }
-        let first = offset(forLocal: hour * 3600)
-        let last = offset(forLocal: hour * 3600 + 3599)
-        if first == last {
+        if let first = offset(forLocal: hour * 3600), let last = offset(forLocal: hour * 3600 + 3599), first == last {
             cacheHour[slot] = hour
             cacheOffset[slot] = first
             return Double(local - first * 1000)
         }
-        return Double(local - offset(forLocal: seconds) * 1000)
+        guard let offset = offset(forLocal: seconds) else { return .nan }
+        return Double(local - offset * 1000)
     }
 
-    /// The offset for a wall-clock time: in an overlap the earlier instant, in a gap the time moves forward.
-    private func offset(forLocal local: Int64) -> Int64 {
+    /// The offset for a wall-clock time: in an overlap the earlier instant; nil in a gap (a time
+    /// that does not exist, such as 02:30 when the clocks jump from 02:00 to 03:00).
+    private func offset(forLocal local: Int64) -> Int64? {
         let a = offset(atUTC: local)
         let b = offset(atUTC: local - a)
         let c = offset(atUTC: local - b)
-        let candidates = [a, b, c]
-        let valid = candidates.filter { offset(atUTC: local - $0) == $0 }
-        return valid.max() ?? candidates.min() ?? a
+        return [a, b, c].filter { offset(atUTC: local - $0) == $0 }.max()
     }
 
     private func offset(atUTC seconds: Int64) -> Int64 {
