@@ -1,6 +1,7 @@
 import ChartpipeCore
 import Dispatch
 import Foundation
+import Synchronization
 
 enum RunCommand {
     static let spec = CommandSpec(
@@ -137,28 +138,41 @@ enum RunCommand {
     }
 }
 
+/// SIGINT and SIGTERM received, counted by a plain handler: one atomic add is all a signal
+/// handler may safely do.
+let receivedSignals = Atomic<Int>(0)
+
 /// Turns the first SIGINT or SIGTERM into a graceful stop; a second one ends the process at once.
-final class SignalWatch {
-    private let sources: [any DispatchSourceSignal]
+/// A small thread watches the count: no Dispatch signal source, whose delivery on Linux depends on
+/// the signal being blocked in every thread.
+final class SignalWatch: Sendable {
+    private let finished = Atomic<Bool>(false)
 
     init(runner: Runner) {
-        var sources: [any DispatchSourceSignal] = []
         for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler {
-                // A second signal quits at once; _exit runs no exit handlers under the workers' feet.
-                if runner.signalled { _exit(130) }
-                Console.error("\nchartpipe: stopping: no new chart will start; press Ctrl-C again to quit at once")
-                runner.interrupt()
-            }
-            source.resume()
-            sources.append(source)
+            signal(sig) { _ in receivedSignals.add(1, ordering: .sequentiallyConsistent) }
         }
-        self.sources = sources
+        let thread = Thread { [self] in
+            var seen = 0
+            while !finished.load(ordering: .sequentiallyConsistent) {
+                let count = receivedSignals.load(ordering: .sequentiallyConsistent)
+                if count > seen {
+                    // A second signal quits at once; _exit runs no exit handlers under the workers' feet.
+                    if count >= 2 { _exit(130) }
+                    Console.error("\nchartpipe: stopping: no new chart will start; press Ctrl-C again to quit at once")
+                    runner.interrupt()
+                    seen = count
+                }
+                usleep(10_000)
+            }
+        }
+        thread.start()
     }
 
+    /// Stops watching and gives the signals their default meaning back.
     func stop() {
-        for s in sources { s.cancel() }
+        finished.store(true, ordering: .sequentiallyConsistent)
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
     }
 }
