@@ -1309,7 +1309,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "zh-Hans": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@至%2$@，在%5$@和%6$@之间变化，从%3$@变为%4$@。"
+            "value": "%1$@至%2$@，从%3$@变为%4$@，期间数值介于%5$@和%6$@之间。"
           }
         }
       }
@@ -1390,7 +1390,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@의 값은 %2$@(%3$@)에서 %4$@(%5$@) 사이입니다."
+            "value": "%1$@의 값은 %3$@의 %2$@에서 %5$@의 %4$@ 사이입니다."
           }
         },
         "zh-Hans": {
@@ -2403,7 +2403,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ja": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@の値は1つだけです。"
+            "value": "%1$@の値は1点のみです。"
           }
         },
         "ko": {
@@ -2432,7 +2432,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ja": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@の値は1つだけで、"
+            "value": "%1$@の値は1点のみで、"
           }
         },
         "ko": {
@@ -2473,7 +2473,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "zh-Hans": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@呈显著下降趋势，但最后的数值未低于第一个数值。"
+            "value": "%1$@呈显著下降趋势，但最终值未低于初始值。"
           }
         }
       }
@@ -2490,7 +2490,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ja": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@には有意な減少傾向が見られましたが、最後の値は最初の値を下回らず、"
+            "value": "%1$@には有意な減少傾向が見られたものの、最後の値は最初の値を下回らず、"
           }
         },
         "ko": {
@@ -2502,7 +2502,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "zh-Hans": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@呈显著下降趋势，但最后的数值未低于第一个数值，"
+            "value": "%1$@呈显著下降趋势，但最终值未低于初始值；"
           }
         }
       }
@@ -2531,7 +2531,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "zh-Hans": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@呈显著上升趋势，但最后的数值未高于第一个数值。"
+            "value": "%1$@呈显著上升趋势，但最终值未高于初始值。"
           }
         }
       }
@@ -2548,7 +2548,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ja": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@には有意な増加傾向が見られましたが、最後の値は最初の値を上回らず、"
+            "value": "%1$@には有意な増加傾向が見られたものの、最後の値は最初の値を上回らず、"
           }
         },
         "ko": {
@@ -2560,7 +2560,7 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "zh-Hans": {
           "stringUnit": {
             "state": "translated",
-            "value": "%1$@呈显著上升趋势，但最后的数值未高于第一个数值，"
+            "value": "%1$@呈显著上升趋势，但最终值未高于初始值；"
           }
         }
       }
@@ -2606,13 +2606,13 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         "ja": {
           "stringUnit": {
             "state": "translated",
-            "value": "値"
+            "value": "数値"
           }
         },
         "ko": {
           "stringUnit": {
             "state": "translated",
-            "value": "값"
+            "value": "수치"
           }
         },
         "zh-Hans": {
