@@ -48,7 +48,11 @@ public struct Catalog: Sendable {
         for (key, entry) in catalog.entries {
             var merged = entries[key] ?? Entry(sourceLanguage: catalog.sourceLanguage, comment: nil, localizations: [:])
             if let comment = entry.comment { merged.comment = comment }
-            for (locale, loc) in entry.localizations { merged.localizations[locale] = loc }
+            // Chinese typography is applied to the templates once, here, not at every rendering
+            // (and never to what fills them: a user's "Revenue (USD)" stays as written).
+            for (locale, loc) in entry.localizations {
+                merged.localizations[locale] = LocaleFallback.language(of: locale) == "zh" ? Catalog.chineseTypography(loc) : loc
+            }
             entries[key] = merged
         }
     }
@@ -133,13 +137,11 @@ public struct Catalog: Sendable {
         return first
     }
 
-    /// Renders one localization in `locale` (the locale of its text).
+    /// Renders one localization in `locale` (the locale of its text). Chinese templates from a
+    /// `Catalog` are already typeset (see `merge`).
     public static func render(_ loc: Localization, locale: String, _ arguments: [TemplateArgument]) -> Rendering {
         var renderer = TemplateRenderer(locale: locale)
-        // Chinese typography is applied to the template, not to what fills it: a user's
-        // "Revenue (USD)" or "Apple Inc." stays as written.
-        let template = LocaleFallback.language(of: locale) == "zh" ? chineseTypography(loc) : loc
-        let text = renderer.render(template, arguments: arguments)
+        let text = renderer.render(loc, arguments: arguments)
         return Rendering(text: text, locale: locale, problems: renderer.problems)
     }
 
