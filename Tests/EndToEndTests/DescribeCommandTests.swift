@@ -90,6 +90,10 @@ final class DescribeCommandTests: XCTestCase {
         try Data("x,v\n1,12000000000\n2,36345678901\n3,20000000000\n".utf8).write(to: folder.appendingPathComponent("big.csv"))
         let big = try Harness.run(["describe", "big.csv", "--x", "x", "--y", "v", "--locale", "ko"], in: folder)
         XCTAssertTrue(big.stdout.contains("값은 1의 120억에서 2의 363억 사이였습니다"), big.stdout)
+        // One value in wide data without a y title is named by its series.
+        try Data("date,a,b\n2024-06-03,,42\n".utf8).write(to: folder.appendingPathComponent("one.csv"))
+        let one = try Harness.run(["describe", "one.csv", "--x", "date", "--y", "a,b"], in: folder)
+        XCTAssertTrue(one.stdout.contains("one shows a single value of b: 42 (June 3)."), one.stdout)
         // Chinese typography is not applied to a user's own title.
         let zh = try Harness.run(["describe", "small.csv", "--x", "x", "--y", "v", "--title", "Revenue (USD)", "--locale", "zh-Hans"], in: folder)
         XCTAssertTrue(zh.stdout.hasPrefix("Revenue (USD)\n\nRevenue (USD)图表"), zh.stdout)

@@ -160,7 +160,9 @@ struct ChartDescriber {
         guard let extent else { return say("overview.empty", [t(title)]) }
         let present = stats.indices.filter { stats[$0].n > 0 }
         if present.count == 1, let k = present.first, stats[k].n == 1, let p = stats[k].first {
-            return say("overview.single", [t(title), t(yTitle), t(x.text(p.x)), t(y.text(p.y))])
+            // Wide data without a y title names the one series that has the value, not "values".
+            let what = chart.y.isWide && chart.y.title == nil ? seriesName(k) : yTitle
+            return say("overview.single", [t(title), t(what), t(x.text(p.x)), t(y.text(p.y))])
         }
         if full.series.count == 1 {
             let overview = say("overview", [t(title), t(yTitle), t(xTitle)])
