@@ -104,3 +104,17 @@ func sortedUnique(_ indices: [Int]) -> [Int] {
     for i in sorted where out.last != i { out.append(i) }
     return out
 }
+
+/// Runs `body` over the first elements of `x` and `y` (of equal length), so that the algorithms read
+/// both columns in place; empty columns give `[]` without calling it.
+@inline(__always)
+func withColumns<X: DownsampleCoordinate>(_ x: [X], _ y: [Double],
+                                          _ body: (UnsafePointer<X>, UnsafePointer<Double>) -> [Int]) -> [Int] {
+    precondition(x.count == y.count, "x and y must have equal lengths")
+    return x.withUnsafeBufferPointer { xb in
+        y.withUnsafeBufferPointer { yb in
+            guard let xp = xb.baseAddress, let yp = yb.baseAddress else { return [] }
+            return body(xp, yp)
+        }
+    }
+}

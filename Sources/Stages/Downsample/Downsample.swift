@@ -104,37 +104,34 @@ public struct Downsample: ChartStage {
 
     static func picks<X: DownsampleCoordinate>(_ method: Method, _ x: [X], _ y: [Double], _ points: Int,
                                                _ ratio: Int) -> [Int] {
-        precondition(x.count == y.count, "x and y must have equal lengths")
         let n = y.count
         if method == .none || n <= points { return Array(0..<n) }
         let (runs, gapMarks) = GapRuns.split(y)
         let shares = GapRuns.share(Swift.max(points - gapMarks.count, runs.count), among: runs.map(\.count))
-        var out = gapMarks
-        x.withUnsafeBufferPointer { xb in
-            y.withUnsafeBufferPointer { yb in
-                guard let xp = xb.baseAddress, let yp = yb.baseAddress else { return }
-                for (run, share) in zip(runs, shares) {
-                    let lo = run.lowerBound, hi = run.upperBound
-                    if hi - lo <= share {
-                        out.append(contentsOf: run)
-                        continue
-                    }
-                    switch share {
-                    case 1: out.append(lo)
-                    case 2: out.append(contentsOf: [lo, hi - 1])
-                    default:
-                        switch method {
-                        case .lttb: out.append(contentsOf: LTTB.range(xp, yp, lo, hi, share))
-                        case .minmaxLTTB: out.append(contentsOf: MinMaxLTTB.range(xp, yp, lo, hi, share, ratio))
-                        case .m4: out.append(contentsOf: M4.range(xp, yp, lo, hi, share))
-                        case .minmax: out.append(contentsOf: MinMax.range(xp, yp, lo, hi, share, addEnds: true))
-                        case .none: out.append(contentsOf: run)
-                        }
+        let picked = withColumns(x, y) { xp, yp in
+            var out = gapMarks
+            for (run, share) in zip(runs, shares) {
+                let lo = run.lowerBound, hi = run.upperBound
+                if hi - lo <= share {
+                    out.append(contentsOf: run)
+                    continue
+                }
+                switch share {
+                case 1: out.append(lo)
+                case 2: out.append(contentsOf: [lo, hi - 1])
+                default:
+                    switch method {
+                    case .lttb: out.append(contentsOf: LTTB.range(xp, yp, lo, hi, share))
+                    case .minmaxLTTB: out.append(contentsOf: MinMaxLTTB.range(xp, yp, lo, hi, share, ratio))
+                    case .m4: out.append(contentsOf: M4.range(xp, yp, lo, hi, share))
+                    case .minmax: out.append(contentsOf: MinMax.range(xp, yp, lo, hi, share, addEnds: true))
+                    case .none: out.append(contentsOf: run)
                     }
                 }
             }
+            return out
         }
-        return sortedUnique(out)
+        return sortedUnique(picked)
     }
 }
 

@@ -8,13 +8,7 @@ public enum M4 {
     public static func indices(x: [Int64], y: [Double], count: Int) -> [Int] { pick(x, y, count) }
 
     static func pick<X: DownsampleCoordinate>(_ x: [X], _ y: [Double], _ count: Int) -> [Int] {
-        precondition(x.count == y.count, "x and y must have equal lengths")
-        return x.withUnsafeBufferPointer { xb in
-            y.withUnsafeBufferPointer { yb in
-                guard let xp = xb.baseAddress, let yp = yb.baseAddress else { return [] }
-                return range(xp, yp, 0, y.count, count)
-            }
-        }
+        withColumns(x, y) { xp, yp in range(xp, yp, 0, y.count, count) }
     }
 
     static func range<X: DownsampleCoordinate>(_ x: UnsafePointer<X>, _ y: UnsafePointer<Double>, _ lo: Int, _ hi: Int,
