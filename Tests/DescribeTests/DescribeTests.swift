@@ -200,7 +200,7 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(de.summary.contains("From June 1 to June 30"), de.summary)
         XCTAssertTrue(de.summary.contains(" rose "), de.summary)
         XCTAssertEqual(context.warnings.filter { $0.hasPrefix("describe") },
-                       ["describe: no catalog translates 'de'; its texts are in English (add a translation to the pipeline's 'strings')"])
+                       ["describe: no catalog translates 'de'; its texts are in 'en' (add a translation to the pipeline's 'strings')"])
     }
 
     /// Describing four series of 60 points in three locales takes milliseconds: the catalogs are

@@ -213,7 +213,7 @@ public final class Runner: Sendable {
                 // A fixed range that the data leaves: the axis text and the audio graph would clip it.
                 let outside = data.series.flatMap(\.y).filter { $0.isFinite && !range.contains($0) }
                 if let low = outside.min(), let high = outside.max() {
-                    ctx.warn("\(outside.count) \(outside.count == 1 ? "value lies" : "values lie") outside the fixed range [\(JSONWriter.number(range.lowerBound)), \(JSONWriter.number(range.upperBound))] of y (from \(JSONWriter.number(low)) to \(JSONWriter.number(high))); the audio graph clips them to its lowest or highest pitch")
+                    ctx.warn("\(chart.source.displayPath): \(outside.count) \(outside.count == 1 ? "value lies" : "values lie") outside the fixed range [\(JSONWriter.number(range.lowerBound)), \(JSONWriter.number(range.upperBound))] of y (from \(JSONWriter.number(low)) to \(JSONWriter.number(high))); the audio graph clips them to its lowest or highest pitch")
                 }
             }
             if spec.stages.contains(where: { $0.name == "sonify" }) {

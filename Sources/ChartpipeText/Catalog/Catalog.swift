@@ -96,6 +96,14 @@ public struct Catalog: Sendable {
     /// Every locale with at least one text.
     public var locales: [String] { Set(entries.values.flatMap(\.localizations.keys)).sorted() }
 
+    /// The language texts for `locale` are written in: the locale itself when some catalog
+    /// translates it (or a locale it falls back to), else the catalogs' source language.
+    public func writtenLocale(for locale: String) -> String {
+        let translated = Set(entries.values.flatMap(\.localizations.keys))
+        if LocaleFallback.chain(locale).contains(where: translated.contains) { return locale }
+        return entries.values.first?.sourceLanguage ?? locale
+    }
+
     /// The text of `key` for `locale` and the catalog locale it came from, following the fallback
     /// chain and then the key's source language.
     public func localization(of key: String, locale: String) -> (locale: String, localization: Localization)? {

@@ -177,11 +177,11 @@ public struct Aggregate: FoldStage {
         }
         // Tolerance of half a step: data a step apart fills a bucket it starts or ends in.
         if low - first >= step * 1.5 {
-            warn("the first \(unit) (from \(text(first))) holds data only from \(text(low)); its \(op.rawValue) covers part of it")
+            warn("\(chart.source.displayPath): the first \(unit) (from \(text(first))) holds data only from \(text(low)); its \(op.rawValue) covers part of it")
         }
         let end = nextStart(after: last, bucketing, &calendar)
         if end.isFinite, end - high >= step * 1.5, last > first {
-            warn("the last \(unit) (from \(text(last))) holds data only until \(text(high)); its \(op.rawValue) covers part of it")
+            warn("\(chart.source.displayPath): the last \(unit) (from \(text(last))) holds data only until \(text(high)); its \(op.rawValue) covers part of it")
         }
     }
 

@@ -33,9 +33,7 @@ struct ChartDescriber {
         self.catalog = catalog
         // Numbers and dates follow the language the sentences are in: a locale no catalog
         // translates is written in the source language throughout, not in two languages at once.
-        let translated = Set(catalog.locales)
-        let written = LocaleFallback.chain(locale).contains(where: translated.contains) ? locale : "en"
-        formats = LocaleFormats(locale: written)
+        formats = LocaleFormats(locale: catalog.writtenLocale(for: locale))
         full = context.fullSeries
         data = context.data
         self.trend = trend

@@ -63,11 +63,11 @@ public struct Describe: ChartStage {
         var descriptions: [String: ChartDescription] = [:]
         var labels: [String: [[String]]] = [:]
         var problems: [String] = []
-        let translated = Set(catalog.locales)
         for locale in context.run.locales {
             // A locale no catalog translates is written in the source language: say so.
-            if !LocaleFallback.chain(locale).contains(where: translated.contains) {
-                problems.append("no catalog translates '\(locale)'; its texts are in English (add a translation to the pipeline's 'strings')")
+            let written = catalog.writtenLocale(for: locale)
+            if written != locale {
+                problems.append("no catalog translates '\(locale)'; its texts are in '\(written)' (add a translation to the pipeline's 'strings')")
             }
             let result = describe(context, trend: trend, locale: locale, catalog: catalog)
             descriptions[locale] = result.description
