@@ -9,7 +9,7 @@ let swiftSettings: [SwiftSetting] = [
 
 /// A built-in stage: a module under Sources/Stages/<name> that depends on the core and never on another stage.
 func stage(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
-    .target(name: name, dependencies: ["ChartpipeCore"] + extra, path: "Sources/Stages/\(name)",
+    .target(name: name, dependencies: ["ChartpipeCore", "ChartpipeJSON"] + extra, path: "Sources/Stages/\(name)",
             swiftSettings: swiftSettings)
 }
 
@@ -31,9 +31,11 @@ let package = Package(
                        providers: [.apt(["libjansson-dev"])]),
         .target(name: "CICU", path: "Sources/CICU",
                 linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
-        .target(name: "ChartpipeCore", dependencies: ["CJansson"], swiftSettings: swiftSettings,
+        // JSON values, parsing with positions (jansson, whose pointers stay inside) and writing.
+        .target(name: "ChartpipeJSON", dependencies: ["CJansson"], swiftSettings: swiftSettings),
+        .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON"], swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "ChartpipeText", dependencies: ["ChartpipeCore", "CICU"], exclude: ["Catalogs"],
+        .target(name: "ChartpipeText", dependencies: ["ChartpipeJSON", "CICU"], exclude: ["Catalogs"],
                 swiftSettings: swiftSettings),
         stage("Ingest", ["CCSV", "CJansson"]),
         stage("Aggregate"),
@@ -44,19 +46,20 @@ let package = Package(
         stage("Sonify", ["CSndFile"]),
         stage("Describe", ["ChartpipeText"]),
         .executableTarget(name: "chartpipe",
-                          dependencies: ["ChartpipeCore", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify"],
+                          dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "ChartpipeBench",
-                          dependencies: ["ChartpipeCore", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
+                          dependencies: ["ChartpipeCore", "ChartpipeJSON", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
                           path: "Benchmarks/ChartpipeBench", swiftSettings: swiftSettings),
-        tests("ChartpipeCoreTests", ["ChartpipeCore"]),
+        tests("ChartpipeJSONTests", ["ChartpipeJSON"]),
+        tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON"]),
         tests("ChartpipeTextTests", ["ChartpipeText"]),
-        tests("IngestTests", ["Ingest"]),
-        tests("AggregateTests", ["Aggregate"]),
-        tests("DownsampleTests", ["Downsample"]),
-        tests("TrendTests", ["Trend"]),
-        tests("SonifyTests", ["Sonify"]),
-        tests("DescribeTests", ["Describe", "Aggregate", "Downsample", "Trend"]),
-        tests("EndToEndTests", ["ChartpipeCore", "ChartpipeText"]),
+        tests("IngestTests", ["Ingest", "ChartpipeJSON"]),
+        tests("AggregateTests", ["Aggregate", "ChartpipeJSON"]),
+        tests("DownsampleTests", ["Downsample", "ChartpipeJSON"]),
+        tests("TrendTests", ["Trend", "ChartpipeJSON"]),
+        tests("SonifyTests", ["Sonify", "ChartpipeJSON"]),
+        tests("DescribeTests", ["Describe", "Aggregate", "Downsample", "Trend", "ChartpipeJSON"]),
+        tests("EndToEndTests", ["ChartpipeCore", "ChartpipeText", "ChartpipeJSON"]),
     ]
 )

@@ -1,6 +1,7 @@
 import ChartpipeCore
 import ChartpipeText
 import Foundation
+import ChartpipeJSON
 
 /// The command-line interface: a thin layer over ChartpipeCore and the stages.
 @main

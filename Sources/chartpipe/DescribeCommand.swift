@@ -1,6 +1,7 @@
 import ChartpipeCore
 import Foundation
 import Ingest
+import ChartpipeJSON
 
 /// `chartpipe describe`: the description of one data file without a pipeline file, for newcomers
 /// and one-off use. It runs ingest, downsample, trend and describe (and sonify for `--audio`).

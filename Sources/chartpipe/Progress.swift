@@ -1,6 +1,7 @@
 import ChartpipeCore
 import Foundation
 import Synchronization
+import ChartpipeJSON
 
 /// A progress bar on a terminal's stderr: charts done / total, the charts running, and the ETA.
 final class ProgressBar: RunObserver {

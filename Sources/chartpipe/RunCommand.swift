@@ -2,6 +2,7 @@ import ChartpipeCore
 import Dispatch
 import Foundation
 import Synchronization
+import ChartpipeJSON
 
 enum RunCommand {
     static let spec = CommandSpec(

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import ChartpipeCore
 @testable import Aggregate
+import ChartpipeJSON
 
 /// A stream over fixed observations, in batches of `batchSize`.
 final class FixedStream: ObservationStream {

@@ -1,6 +1,7 @@
 @testable import ChartpipeCore
 import Foundation
 import XCTest
+import ChartpipeJSON
 
 /// Reads "x,y[,series]" lines: a stand-in for ingest, so the runner is tested on its own.
 final class LineStream: ObservationStream {

@@ -4,6 +4,7 @@ import ChartpipeText
 import Dispatch
 import Foundation
 import XCTest
+import ChartpipeJSON
 
 final class DescribeTests: XCTestCase {
     private func described(_ context: ChartContext, points: PointSelection = .all) throws -> ChartContext {

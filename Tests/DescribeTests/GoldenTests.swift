@@ -3,6 +3,7 @@ import ChartpipeText
 @testable import Describe
 import Foundation
 import XCTest
+import ChartpipeJSON
 
 /// Every file `describe` writes for the golden charts, in every shipped locale, byte for byte.
 /// Re-record with CHARTPIPE_RECORD=1 and read every changed line before committing.

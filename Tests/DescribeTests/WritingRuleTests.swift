@@ -3,6 +3,7 @@ import ChartpipeText
 @testable import Describe
 import Foundation
 import XCTest
+import ChartpipeJSON
 
 /// SPEC §5 over every text `describe` writes for every golden chart in every locale.
 final class WritingRuleTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import ChartpipeCore
+import ChartpipeJSON
 @testable import Downsample
 
 /// Picks compared with tsdownsample's on the fixtures that Fixtures/generate.py wrote.

@@ -2,6 +2,7 @@ import ChartpipeCore
 import ChartpipeText
 import Foundation
 import XCTest
+import ChartpipeJSON
 
 /// The demo pipeline end to end: every text it writes, in every locale, follows the writing rules
 /// of SPEC §5, and its descriptions match golden files that were read line by line.

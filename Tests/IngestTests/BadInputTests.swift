@@ -2,6 +2,7 @@ import ChartpipeCore
 import Foundation
 @testable import Ingest
 import XCTest
+import ChartpipeJSON
 
 /// SPEC §8: every problem names the file, line, column and field, and says what to do.
 final class BadInputTests: XCTestCase {

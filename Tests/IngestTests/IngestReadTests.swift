@@ -2,6 +2,7 @@ import ChartpipeCore
 import Foundation
 @testable import Ingest
 import XCTest
+import ChartpipeJSON
 
 final class IngestReadTests: XCTestCase {
     /// Long data in three formats against expected values computed by Python's zoneinfo (Fixtures/generate.py).

@@ -2,6 +2,7 @@ import ChartpipeCore
 import Foundation
 @testable import Ingest
 import XCTest
+import ChartpipeJSON
 
 /// The peer suites of ../shared/suites (see its README.md): csv-spectrum and JSONTestSuite.
 final class PeerSuiteTests: XCTestCase {

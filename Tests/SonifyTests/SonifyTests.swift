@@ -1,5 +1,6 @@
 import XCTest
 import ChartpipeCore
+import ChartpipeJSON
 @testable import Sonify
 
 /// Checks the audio graph by decoding what the stage writes and measuring it: pitch by zero

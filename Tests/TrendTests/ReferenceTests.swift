@@ -1,6 +1,7 @@
 import ChartpipeCore
 import XCTest
 @testable import Trend
+import ChartpipeJSON
 
 /// Statistics against scipy, numpy and pymannkendall on fixtures made by Fixtures/generate.py.
 final class ReferenceTests: XCTestCase {

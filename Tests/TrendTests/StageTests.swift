@@ -1,6 +1,7 @@
 import ChartpipeCore
 import XCTest
 @testable import Trend
+import ChartpipeJSON
 
 /// The stage as the runner calls it, its edge cases and trend.json.
 final class StageTests: XCTestCase {

@@ -2,6 +2,7 @@
 // and their encoding as `trend.json` (SPEC §4).
 
 import Foundation
+import ChartpipeJSON
 
 /// The key under which `trend` stores its `TrendResult` in a chart's context.
 public enum TrendKey: ContextKey {

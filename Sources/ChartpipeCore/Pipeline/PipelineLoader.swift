@@ -1,4 +1,5 @@
 import Foundation
+import ChartpipeJSON
 
 /// Reads a pipeline file (SPEC §3), checks everything that can be checked before running, and
 /// reports every problem at once as `path:line:column: error: …`.

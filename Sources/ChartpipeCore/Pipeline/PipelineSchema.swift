@@ -1,3 +1,4 @@
+import ChartpipeJSON
 /// The JSON Schema (draft 2020-12) of pipeline files, made from the same shapes and stage
 /// descriptions that validation uses, so that editors can complete and check pipeline files.
 public enum PipelineSchema {

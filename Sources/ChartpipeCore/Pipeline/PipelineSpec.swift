@@ -1,4 +1,5 @@
 import Foundation
+import ChartpipeJSON
 
 /// One `{ "use": … }` entry of a pipeline's `stages`.
 public struct StageEntry: Sendable {

@@ -1,3 +1,4 @@
+import ChartpipeJSON
 /// The shape of a JSON value in a pipeline file. Validation, `chartpipe stages`, the JSON Schema
 /// and "did you mean" all read these shapes, so there is no second hand-kept list of keys.
 public indirect enum Shape: Sendable {

@@ -1,3 +1,4 @@
+import ChartpipeJSON
 /// Checks JSON values against `Shape`s and collects every problem with its position.
 struct ShapeValidator {
     let path: String

@@ -1,4 +1,5 @@
 import Foundation
+import ChartpipeJSON
 
 /// `data.json` (SPEC §4): the series after the last data stage, with source record numbers.
 public enum DataFile {

@@ -1,4 +1,5 @@
 import Foundation
+import ChartpipeJSON
 
 /// `manifest.json` (SPEC §4): what a run produced, chart by chart, in pipeline order.
 public struct Manifest: Sendable {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import ChartpipeJSON
 
 /// How a run is asked to go.
 public struct RunOptions: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import ChartpipeJSON
 
 /// Collects a stream into series when no `aggregate` stage folds it: keeps every observation,
 /// sorts unsorted x (stable, with a warning) and rejects duplicate x, naming both rows.

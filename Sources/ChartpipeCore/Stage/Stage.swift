@@ -1,3 +1,4 @@
+import ChartpipeJSON
 /// Something a stage needs from the chart's context or adds to it, such as `series` or `trend`.
 public struct Capability: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     public var rawValue: String

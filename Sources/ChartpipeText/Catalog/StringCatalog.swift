@@ -1,4 +1,5 @@
-import ChartpipeCore
+
+import ChartpipeJSON
 
 /// A translated text with its review state (`translated`, `needs_review`, `new`, `stale`).
 public struct StringUnit: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import ChartpipeCore
+import ChartpipeJSON
 
 /// The `aggregate` stage (SPEC §1, §3): folds ingest's batches into buckets as they stream, so
 /// memory is bounded by the number of buckets, not the number of records.

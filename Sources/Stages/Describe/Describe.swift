@@ -1,5 +1,6 @@
 import ChartpipeCore
 import ChartpipeText
+import ChartpipeJSON
 
 /// The `describe` stage: what a VoiceOver user hears first (SPEC §4, §5).
 ///

@@ -1,5 +1,6 @@
 import ChartpipeCore
 import ChartpipeText
+import ChartpipeJSON
 
 /// The files `describe` writes for one locale: `description.<locale>.json` and `.md`, and
 /// `axchart.<locale>.json` shaped like AXChartDescriptor (SPEC §4).

@@ -1,5 +1,6 @@
 import ChartpipeCore
 import ChartpipeText
+import ChartpipeJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,6 +1,7 @@
 import CJansson
 import ChartpipeCore
 import Glibc
+import ChartpipeJSON
 
 /// Where a value sits in a JSON record: a member name, or a JSON Pointer (RFC 6901) when the field starts with '/'.
 private struct FieldPath {
@@ -209,7 +210,7 @@ final class JSONObservationStream: ObservationStream {
     /// Text of a string, number or boolean (for series names and category labels).
     private static func text(_ v: UnsafeMutablePointer<json_t>) -> String? {
         switch v.pointee.type {
-        case JSON_STRING: return JSONParser.string(v)
+        case JSON_STRING: return Jansson.string(v)
         case JSON_INTEGER: return String(json_integer_value(v))
         case JSON_REAL: return JSONWriter.number(json_real_value(v))
         case JSON_TRUE: return "true"
@@ -222,7 +223,7 @@ final class JSONObservationStream: ObservationStream {
         switch v.pointee.type {
         case JSON_OBJECT: return "an object"
         case JSON_ARRAY: return "an array"
-        case JSON_STRING: return "the string \"\(String(JSONParser.string(v).prefix(40)))\""
+        case JSON_STRING: return "the string \"\(String(Jansson.string(v).prefix(40)))\""
         case JSON_INTEGER, JSON_REAL: return "the number \(text(v) ?? "")"
         case JSON_TRUE: return "true"
         case JSON_FALSE: return "false"
@@ -353,7 +354,7 @@ final class JSONObservationStream: ObservationStream {
                     firstMember = false
                     guard c == UInt8(ascii: "\"") else { throw unexpected(c, expecting: "a member name") }
                     let key = try parseValue()
-                    let keyText = JSONParser.string(key)
+                    let keyText = Jansson.string(key)
                     json_decref(key)
                     guard let colon = try peek(), colon == UInt8(ascii: ":") else {
                         throw unexpected(try peek(), expecting: "':' after a member name")
@@ -492,7 +493,7 @@ final class JSONObservationStream: ObservationStream {
     private static func load(_ p: UnsafeMutablePointer<UInt8>, _ n: Int, flags: Int,
                              _ error: inout json_error_t) -> UnsafeMutablePointer<json_t>? {
         let first = p.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) { json_loadb($0, n, flags, &error) }
-        guard first == nil, JSONParser.errorText(error).hasPrefix("NUL byte in object key") else { return first }
+        guard first == nil, Jansson.errorText(error).hasPrefix("NUL byte in object key") else { return first }
         var copy = Array(UnsafeBufferPointer(start: p, count: n))
         var i = 0
         while i + 1 < copy.count {
@@ -531,7 +532,7 @@ final class JSONObservationStream: ObservationStream {
         let errorLine = max(Int(error.line), 1)
         let at = SourceLocation(path: sourcePath, line: line + errorLine - 1,
                                 column: errorLine == 1 ? column + max(Int(error.column), 1) - 1 : max(Int(error.column), 1))
-        return ChartError("invalid JSON at byte offset \(offset + Int(error.position)): \(JSONParser.errorText(error)); fix the file so that it is valid JSON",
+        return ChartError("invalid JSON at byte offset \(offset + Int(error.position)): \(Jansson.errorText(error)); fix the file so that it is valid JSON",
                           at: at)
     }
 

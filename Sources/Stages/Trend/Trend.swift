@@ -1,4 +1,5 @@
 import ChartpipeCore
+import ChartpipeJSON
 
 /// The `trend` stage: the statistics every description draws its numbers from (SPEC §4 trend.json).
 ///

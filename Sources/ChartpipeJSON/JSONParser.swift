@@ -9,7 +9,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
     public var offset: Int
 }
 
-/// Parses JSON text with jansson into a `JSONValue` whose objects keep their keys in written order.
+/// Parses JSON text with jansson (whose pointers never leave this file) into a `JSONValue` whose objects keep their keys in written order.
 /// Duplicate keys are rejected; so are trailing commas, comments and NaN (jansson is strict).
 public enum JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
@@ -31,7 +31,7 @@ public enum JSONParser {
     }
 
     /// The message of a jansson error (its `text` is a fixed C array imported as a tuple).
-    public static func errorText(_ error: json_error_t) -> String {
+    static func errorText(_ error: json_error_t) -> String {
         var error = error
         return withUnsafeBytes(of: &error.text) { raw in
             let bytes = raw.prefix { $0 != 0 }
@@ -40,7 +40,7 @@ public enum JSONParser {
     }
 
     /// Converts a jansson value (borrowed) into a `JSONValue`.
-    public static func convert(_ value: UnsafeMutablePointer<json_t>) -> JSONValue {
+    static func convert(_ value: UnsafeMutablePointer<json_t>) -> JSONValue {
         switch value.pointee.type {
         case JSON_OBJECT:
             var members: [(String, JSONValue)] = []
@@ -79,7 +79,7 @@ public enum JSONParser {
     }
 
     /// The text of a jansson string value, embedded NULs included.
-    public static func string(_ value: UnsafeMutablePointer<json_t>) -> String {
+    static func string(_ value: UnsafeMutablePointer<json_t>) -> String {
         let length = json_string_length(value)
         guard let chars = json_string_value(value) else { return "" }
         return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
