@@ -8,5 +8,8 @@ import Trend
 
 /// The built-in stages, registered once at start-up: a plain list of types.
 enum BuiltinStages {
-    static let all: [any Stage.Type] = [Ingest.self, Aggregate.self, Downsample.self, Trend.self, Describe.self, Sonify.self]
+    static let all = StageList([
+        StageRegistration(Ingest.self), StageRegistration(Aggregate.self), StageRegistration(Downsample.self),
+        StageRegistration(Trend.self), StageRegistration(Describe.self), StageRegistration(Sonify.self),
+    ])
 }

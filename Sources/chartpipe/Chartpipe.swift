@@ -8,7 +8,16 @@ import ChartpipeJSON
 struct Chartpipe {
     static let commands: [CommandSpec] = [RunCommand.spec, ValidateCommand.spec, StagesCommand.spec, DescribeCommand.spec, StringsCommand.spec, SchemaCommand.spec, HelpCommand.spec]
 
-    static var registry: StageRegistry { StageRegistry(available: BuiltinStages.all) }
+    /// The stages a pipeline in `directory` can use: the built-ins (and, with plugins, those found
+    /// beside the pipeline); nil for commands that work without a pipeline.
+    static func registry(pipelineDirectory directory: String? = nil) -> StageRegistry {
+        StageRegistry(providers: [BuiltinStages.all], pipelineDirectory: directory)
+    }
+
+    /// The registry for the pipeline file at `path`.
+    static func registry(forPipelineAt path: String) -> StageRegistry {
+        registry(pipelineDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path)
+    }
 
     static func main() {
         exit(run(Array(CommandLine.arguments.dropFirst())))
@@ -104,7 +113,7 @@ enum SchemaCommand {
         discussion: "The schema comes from the same stage descriptions that 'chartpipe validate' checks against;\na copy ships as schema/pipeline.schema.json for editors.")
 
     static func run(_ parsed: ParsedArguments) -> Int32 {
-        print(JSONWriter().string(PipelineSchema.make(registry: Chartpipe.registry)), terminator: "")
+        print(JSONWriter().string(PipelineSchema.make(registry: Chartpipe.registry())), terminator: "")
         return 0
     }
 }
@@ -117,10 +126,10 @@ enum ValidateCommand {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let path = parsed.positionals[0]
         do {
-            let spec = try PipelineLoader(registry: Chartpipe.registry).load(path: path)
-            let catalogs = PipelineCatalogs.problems(spec)
+            let spec = try PipelineLoader(registry: Chartpipe.registry(forPipelineAt: path)).load(path: path)
+            let catalogs = PipelineCatalogs.diagnostics(spec)
             if !catalogs.isEmpty {
-                for line in catalogs { Console.error(line) }
+                for d in catalogs { Console.error(d.description) }
                 Console.error("\(catalogs.count) \(catalogs.count == 1 ? "error" : "errors") in the string catalogs of \(path)")
                 return 2
             }
@@ -139,55 +148,36 @@ enum StagesCommand {
         name: "stages", summary: "List the stages and their options.", positionals: ["[NAME]"], options: [], discussion: "")
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
-        let registry = Chartpipe.registry
+        let registry = Chartpipe.registry()
         guard let name = parsed.positionals.first else {
-            let width = (registry.descriptions.map(\.name.count).max() ?? 0) + 2
-            for d in registry.descriptions {
-                let note = registry.type(named: d.name) == nil ? " (not available in this build yet)" : ""
-                print("  " + d.name + String(repeating: " ", count: width - d.name.count) + d.summary + note)
-            }
-            print("\nRun 'chartpipe stages NAME' for a stage's options.")
+            print(StageListing.list(registry), terminator: "")
             return 0
         }
         guard let d = registry.description(named: name) else {
             let hint = Suggestion.closest(to: name, in: registry.descriptions.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError(message: "unknown stage '\(name)'\(hint)", command: "stages")
         }
-        var text = "\(d.name): \(d.summary)\n"
-        if registry.type(named: d.name) == nil { text += "Not available in this build yet.\n" }
-        text += "\nUse: { \"use\": \"\(d.name)\"\(d.options.filter(\.required).map { ", \"\($0.name)\": …" }.joined()) }\n"
-        text += "Needs: \(d.needs.isEmpty ? "nothing" : d.needs.map(\.rawValue).joined(separator: ", "))"
-        text += "   Adds: \(d.adds.isEmpty ? "nothing" : d.adds.map(\.rawValue).joined(separator: ", "))\n"
-        if d.options.isEmpty {
-            text += "\nNo options.\n"
-        } else {
-            text += "\nOptions:\n"
-            for o in d.options {
-                text += "  \(o.name)  \(o.shape.summary)"
-                if let v = o.defaultValue { text += "; default \(JSONWriter(pretty: false).string(v))" }
-                if o.required { text += "; required" }
-                text += "\n      \(o.doc)\n"
-            }
-        }
-        print(text, terminator: "")
+        print(StageListing.detail(d, registry: registry), terminator: "")
         return 0
     }
 }
 
 /// The pipeline's string catalogs must load before anything runs; the core cannot check them, as
-/// catalogs belong to ChartpipeText, which sits above it.
+/// catalogs belong to ChartpipeText, which sits beside it.
 enum PipelineCatalogs {
-    /// One message per catalog that does not load, with the catalog's path relative to the pipeline.
-    static func problems(_ spec: PipelineSpec) -> [String] {
-        spec.strings.compactMap { path -> String? in
+    /// One diagnostic per catalog that does not load, with the catalog's path relative to the pipeline.
+    static func diagnostics(_ spec: PipelineSpec) -> [Diagnostic] {
+        spec.strings.compactMap { path -> Diagnostic? in
+            let display = path.hasPrefix(spec.directory + "/") ? String(path.dropFirst(spec.directory.count + 1)) : path
             do {
                 _ = try StringCatalog(contentsOf: path)
                 return nil
-            } catch var e as CatalogError {
-                if e.path.hasPrefix(spec.directory + "/") { e.path = String(e.path.dropFirst(spec.directory.count + 1)) }
-                return e.description
+            } catch let e as CatalogError {
+                let subject = [e.key.map { "key '\($0)'" }, e.locale.map { "[\($0)]" }].compactMap { $0 }.joined(separator: " ")
+                return Diagnostic((subject.isEmpty ? "" : subject + ": ") + e.message, code: "strings.invalid-catalog",
+                                  at: SourceLocation(path: display, line: e.line, column: e.column))
             } catch {
-                return "\(path): error: \(error)"
+                return Diagnostic("\(error)", code: "strings.invalid-catalog", at: SourceLocation(path: display))
             }
         }
     }

@@ -67,8 +67,8 @@ enum DescribeCommand {
         if let audioFormat, !["wav", "mp3", "flac", "ogg"].contains(audioFormat) {
             throw UsageError(message: "--audio: use a .wav, .mp3, .flac or .ogg file name", command: "describe")
         }
-        let registry = Chartpipe.registry
-        for name in ["ingest", "downsample", "trend", "describe"] + (audio == nil ? [] : ["sonify"]) where registry.type(named: name) == nil {
+        let registry = Chartpipe.registry()
+        for name in ["ingest", "downsample", "trend", "describe"] + (audio == nil ? [] : ["sonify"]) where registry.registration(named: name) == nil {
             Console.error("chartpipe: error: stage '\(name)' is not available in this build")
             return 1
         }
@@ -100,7 +100,7 @@ enum DescribeCommand {
                         return 1
                     }
                 }
-                for w in context.warnings { Console.error("warning: \(w)") }
+                for w in context.warnings { Console.error(w.description) }
                 return 0
             } catch {
                 lastError = error
@@ -123,31 +123,27 @@ enum DescribeCommand {
         }
     }
 
+    /// The chart's context after ingest, downsample, trend, describe (and sonify for `--audio`):
+    /// the pipeline's own chart execution, with a chain written here instead of in a file.
     static func describe(_ chart: ChartSpec, locale: String, audio: String?, registry: StageRegistry) throws(ChartError) -> ChartContext {
-        do {
-            func stage(_ name: String, _ values: [String: JSONValue] = [:]) throws -> any Stage {
-                guard let type = registry.type(named: name), let d = registry.description(named: name) else {
-                    throw ChartError("stage '\(name)' is not available in this build")
-                }
-                var options: [String: JSONValue] = [:]
-                for f in d.options { if let v = f.defaultValue { options[f.name] = v } }
-                for (k, v) in values { options[k] = v }
-                return try type.init(options: StageOptions(options))
+        var chain: [(String, [String: JSONValue])] = [("ingest", [:]), ("downsample", [:]), ("trend", [:]), ("describe", [:])]
+        if let audio { chain.append(("sonify", ["formats": .array([.string(audio)]), "cues": false])) }
+        var steps: [ChartExecution.Step] = []
+        for (i, (name, options)) in chain.enumerated() {
+            guard let registration = registry.registration(named: name) else {
+                throw ChartError("stage '\(name)' is not available in this build", code: "describe.unavailable-stage")
             }
-            guard let source = try stage("ingest") as? any SourceStage else { throw ChartError("ingest is not a source") }
-            let stream = try source.open(chart: chart)
-            let (data, warnings) = try SeriesCollector.collect(stream, chart: chart)
-            try SeriesCollector.requireValues(data, chart: chart, stream: stream)
-            var context = ChartContext(chart: chart, run: RunInfo(locales: [locale], pipelineDirectory: ".", pipelineName: "describe"), data: data)
-            context.warnings = warnings
-            var chain: [any Stage] = [try stage("downsample"), try stage("trend"), try stage("describe")]
-            if let audio { chain.append(try stage("sonify", ["formats": .array([.string(audio)]), "cues": false])) }
-            for case let s as any ChartStage in chain { try s.run(&context) }
-            return context
+            let entry = StageEntry(name: name, options: options, location: chart.location, pointer: "/stages/\(i)")
+            steps.append(ChartExecution.Step(entry: entry, registration: registration))
+        }
+        let execution = ChartExecution(steps: steps, run: RunInfo(locales: [locale], pipelineDirectory: ".", pipelineName: "describe"),
+                                       cancellation: Cancellation())
+        do {
+            return try execution.context(for: chart)
         } catch let error as ChartError {
             throw error
         } catch {
-            throw ChartError("\(error)", at: SourceLocation(path: chart.source.displayPath))
+            throw ChartError("\(error)", code: "describe.failed", at: SourceLocation(path: chart.source.displayPath))
         }
     }
 }

@@ -17,7 +17,7 @@ final class ProgressBar: RunObserver {
             if result.status == .failed, let e = result.error {
                 write("\r\u{1B}[2K" + "\(result.chart.id): \(e)\n")
             }
-            for w in result.warnings { write("\r\u{1B}[2K" + "\(result.chart.id): warning: \(w)\n") }
+            for w in result.warnings { write("\r\u{1B}[2K" + "\(result.chart.id): \(w)\n") }
         }
         draw(done: done, total: total, running: running)
     }
@@ -68,31 +68,27 @@ final class LineLog: RunObserver {
             let time = JSONWriter.number((seconds * 100).rounded() / 100)
             let files = result.artifacts.count
             Console.error("[\(done)/\(total)] \(id): ok (\(files) \(files == 1 ? "file" : "files"), \(time) s)")
-            for w in result.warnings { Console.error("  warning: \(w)") }
+            for w in result.warnings { Console.error("  \(w)") }
         }
     }
 }
 
 /// One JSON object per line on stderr (`--log-format json`).
 final class JSONLog: RunObserver {
-    let quiet: Bool
-    private let lock = Mutex(())
-    init(quiet: Bool) { self.quiet = quiet }
+    let log: Log
+    init(log: Log) { self.log = log }
 
     func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int) {}
 
     func chartFinished(_ result: ChartResult, seconds: Double, running: [String], done: Int, total: Int) {
-        if quiet, result.status == .ok { return }
+        if log.quiet, result.status == .ok { return }
         var members: [(String, JSONValue)] = [
-            ("event", "chart"), ("id", .string(result.chart.id)), ("status", .string(result.status.rawValue)),
+            ("id", .string(result.chart.id)), ("status", .string(result.status.rawValue)),
             ("done", .int(done)), ("total", .int(total)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
             ("files", .int(result.artifacts.count)),
-            ("warnings", .array(result.warnings.map { .string($0) })),
+            ("warnings", .array(result.warnings.map(Manifest.json(diagnostic:)))),
         ]
-        if let e = result.error {
-            members.append(("error", .string(e.description)))
-        }
-        let line = JSONWriter(pretty: false).string(.object(members))
-        lock.withLock { _ in Console.error(line) }
+        if let e = result.error { members.append(("error", Manifest.json(diagnostic: e))) }
+        log.event("chart", members)
     }
 }

@@ -44,19 +44,21 @@ enum RunCommand {
             }
         }
 
-        let registry = Chartpipe.registry
+        let quiet = parsed.flag("quiet")
+        let log = Log(format: Log.Format(rawValue: logFormat) ?? .text, quiet: quiet)
+        let registry = Chartpipe.registry(forPipelineAt: path)
         let spec: PipelineSpec
         do {
             spec = try PipelineLoader(registry: registry).load(path: path)
         } catch {
-            for d in error.diagnostics { Console.error(d.description) }
-            Console.error("\(error.diagnostics.count) \(error.diagnostics.count == 1 ? "error" : "errors") in \(path); nothing was written")
+            for d in error.diagnostics { log.diagnostic(d) }
+            log.summary("\(error.diagnostics.count) \(error.diagnostics.count == 1 ? "error" : "errors") in \(path); nothing was written")
             return 2
         }
-        let catalogs = PipelineCatalogs.problems(spec)
+        let catalogs = PipelineCatalogs.diagnostics(spec)
         if !catalogs.isEmpty {
-            for line in catalogs { Console.error(line) }
-            Console.error("\(catalogs.count) \(catalogs.count == 1 ? "error" : "errors") in the string catalogs of \(path); nothing was written")
+            for d in catalogs { log.diagnostic(d) }
+            log.summary("\(catalogs.count) \(catalogs.count == 1 ? "error" : "errors") in the string catalogs of \(path); nothing was written")
             return 2
         }
         let only = try list(parsed.value("only"), option: "only")
@@ -75,27 +77,27 @@ enum RunCommand {
         do {
             try ArtifactWriter(root: output).prepare()
         } catch {
-            Console.error(error.description)
+            log.diagnostic(error)
             return 2
         }
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
            Int64(epoch).map({ !Manifest.validEpoch.contains($0) }) ?? true {
-            Console.error("warning: SOURCE_DATE_EPOCH '\(epoch)' is not a count of seconds since 1970 in the years 0001 to 9999; using the current time")
+            log.diagnostic(.warning("SOURCE_DATE_EPOCH '\(epoch)' is not a count of seconds since 1970 in the years 0001 to 9999; using the current time",
+                                    code: "run.source-date-epoch"))
         }
         let options = RunOptions(output: output, jobs: jobs, locales: locales, only: only,
                                  failFast: parsed.flag("fail-fast"), generatedAt: Manifest.timestamp())
 
-        let quiet = parsed.flag("quiet")
         let observer: any RunObserver
-        if logFormat == "json" {
-            observer = JSONLog(quiet: quiet)
+        if log.format == .json {
+            observer = JSONLog(log: log)
         } else if !quiet, !parsed.flag("no-progress"), isatty(STDERR_FILENO) != 0 {
             observer = ProgressBar()
         } else {
             observer = LineLog(quiet: quiet)
         }
         let runner = Runner(spec: spec, registry: registry, options: options, observer: observer)
-        let signals = SignalWatch(runner: runner)
+        let signals = SignalWatch(runner: runner, log: log)
         defer { signals.stop() }
 
         let outcome: RunOutcome
@@ -103,23 +105,24 @@ enum RunCommand {
             outcome = try runner.run()
         } catch {
             (observer as? ProgressBar)?.clear()
-            Console.error(error.description)
+            log.diagnostic(error)
             return 1
         }
         (observer as? ProgressBar)?.clear()
         let m = outcome.manifest
-        let failed = m.charts.filter { $0.status == .failed }
-        if logFormat == "json" {
-            let line = JSONValue.object([
-                ("event", "run"), ("status", .string(m.json["status"]?.stringValue ?? "")),
-                ("charts", .int(m.charts.count)), ("failed", .int(failed.count)),
-                ("manifest", .string(outcome.manifestPath)),
+        let failed = outcome.results.filter { $0.status == .failed }
+        let failedStages = m.stages.filter { $0.status == .failed }
+        for stage in failedStages { if let e = stage.error { log.diagnostic(e) } }
+        if log.format == .json {
+            log.event("run", [
+                ("status", .string(m.status.rawValue)), ("charts", .int(outcome.results.count)), ("failed", .int(failed.count)),
+                ("notRun", .int(m.notRun.count)), ("manifest", .string(outcome.manifestPath)),
             ])
-            Console.error(JSONWriter(pretty: false).string(line))
         } else if !quiet {
-            let ok = m.charts.count - failed.count
-            var summary = "\(ok) of \(m.charts.count) \(m.charts.count == 1 ? "chart" : "charts") written"
+            let ran = outcome.results.count
+            var summary = "\(ran - failed.count) of \(ran) \(ran == 1 ? "chart" : "charts") written"
             if !failed.isEmpty { summary += ", \(failed.count) failed" }
+            if !m.notRun.isEmpty { summary += ", \(m.notRun.count) not run" }
             if m.interrupted { summary += "; interrupted" }
             Console.error(summary)
             print("Output: \(output)")
@@ -149,7 +152,7 @@ let receivedSignals = Atomic<Int>(0)
 final class SignalWatch: Sendable {
     private let finished = Atomic<Bool>(false)
 
-    init(runner: Runner) {
+    init(runner: Runner, log: Log) {
         for sig in [SIGINT, SIGTERM] {
             signal(sig) { _ in receivedSignals.add(1, ordering: .sequentiallyConsistent) }
         }
@@ -160,7 +163,8 @@ final class SignalWatch: Sendable {
                 if count > seen {
                     // A second signal quits at once; _exit runs no exit handlers under the workers' feet.
                     if count >= 2 { _exit(130) }
-                    Console.error("\nchartpipe: stopping: no new chart will start; press Ctrl-C again to quit at once")
+                    log.note("\nchartpipe: stopping: no new chart will start and running charts stop now; press Ctrl-C again to quit at once",
+                             event: "stopping", [("reason", "signal")])
                     runner.interrupt()
                     seen = count
                 }

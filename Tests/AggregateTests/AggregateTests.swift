@@ -13,7 +13,7 @@ final class FixedStream: ObservationStream {
     var pending: [ObservationBatch]
     var recordsRead = 0
     var recordsSkipped = 0
-    var warnings: [String] = []
+    var warnings: [Diagnostic] = []
 
     init(xType: XType, series: [String] = ["s"], categories: [String] = [],
          observations: [(series: Int32, x: Double, y: Double)], batchSize: Int = 3) {
@@ -52,7 +52,8 @@ final class AggregateTests: XCTestCase {
         let stream = FixedStream(xType: type, series: series, observations: obs.map { (series: $0.0, x: $0.1, y: $0.2) })
         var options: [String: JSONValue] = ["op": .string(op)]
         if let every { options["every"] = every }
-        return try Aggregate(options: StageOptions(options)).fold(stream, chart: chart(zone: zone, type: type))
+        return try Aggregate(options: StageOptions(options)).fold(stream, chart: chart(zone: zone, type: type),
+                                                                   cancellation: Cancellation()).data
     }
 
     func testDaysFollowTheZoneAcrossTheSpringDaylightSavingChange() throws {

@@ -8,7 +8,7 @@ final class CollectorTests: XCTestCase {
         let categories: [String] = []
         let sourcePath = "data.csv"
         let recordsRead = 0, recordsSkipped = 0
-        let warnings: [String] = []
+        let warnings: [Diagnostic] = []
         var batch: ObservationBatch?
         init(xType: XType = .number, names: [String] = ["v"], points: [(Int32, Double, Double)]) {
             self.xType = xType
@@ -29,7 +29,8 @@ final class CollectorTests: XCTestCase {
         XCTAssertEqual(set.series[0].x, [0, 1, 2, 3])
         XCTAssertEqual(set.series[0].firstRecord, [3, 1, 2, 0])
         XCTAssertTrue(set.series[0].y[0].isNaN)
-        XCTAssertEqual(warnings, ["data.csv: x is not in ascending order; the points were sorted by x (rows with equal x keep their order)"])
+        XCTAssertEqual(warnings.map(\.description), ["data.csv: warning: field 'date': x is not in ascending order; the points were sorted by x (rows with equal x keep their order)"])
+        XCTAssertEqual(warnings.map(\.code), ["data.unsorted-x"])
     }
 
     func testDuplicateXNamesBothRows() {

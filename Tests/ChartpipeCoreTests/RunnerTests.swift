@@ -11,7 +11,7 @@ final class LineStream: ObservationStream {
     let sourcePath: String
     var recordsRead = 0
     let recordsSkipped = 0
-    let warnings: [String] = []
+    let warnings: [Diagnostic] = []
     private var lines: [Substring]
 
     init(path: String, display: String) throws {
@@ -39,18 +39,18 @@ final class LineStream: ObservationStream {
 }
 
 struct LineSource: SourceStage {
-    static let description = StageDescription(name: "ingest", summary: "test source", kind: .source, options: [], needs: [], adds: [.series])
+    static let description = StageDescription(name: "ingest", summary: "test source", adds: [.series])
     init(options: StageOptions) {}
     func open(chart: ChartSpec) throws -> any ObservationStream { try LineStream(path: chart.source.path, display: chart.source.displayPath) }
 }
 
 /// Writes one file per chart; fails charts whose id starts with "fail".
 struct Stamp: ChartStage {
-    static let description = StageDescription(
-        name: "stamp", summary: "test stage", kind: .chart,
-        options: [Field("word", .string(), doc: "a word", default: "hello")], needs: [.series], adds: ["stamped"])
+    static let word = Option<String>("word", doc: "a word", default: "hello")
+    static let description = StageDescription(name: "stamp", summary: "test stage", options: [word], needs: [Need(.series)],
+                                              adds: ["stamped"])
     let word: String
-    init(options: StageOptions) { word = options.string("word") ?? "" }
+    init(options: StageOptions) throws { word = try options.value(Self.word) }
     func run(_ context: inout ChartContext) throws {
         if context.chart.id.hasPrefix("fail") { throw ChartError("this chart fails", field: "y") }
         let sum = context.data.series.flatMap(\.y).reduce(0, +)
@@ -60,16 +60,16 @@ struct Stamp: ChartStage {
 }
 
 struct Index: RunStage {
-    static let description = StageDescription(name: "index", summary: "test run stage", kind: .run, options: [], needs: ["stamped"], adds: [])
+    static let description = StageDescription(name: "index", summary: "test run stage", needs: [Need("stamped")])
     init(options: StageOptions) {}
     func run(_ context: inout RunContext) throws {
-        let text = context.charts.map { "\($0.chart.id) \($0.status.rawValue)" }.joined(separator: "\n") + "\n"
+        let text = context.charts.map { "\($0.id) \($0.record?.status.rawValue ?? "none")" }.joined(separator: "\n") + "\n"
         context.artifacts.append(Artifact(path: "index.txt", kind: "report", bytes: Array(text.utf8)))
     }
 }
 
 final class RunnerTests: XCTestCase {
-    let registry = StageRegistry(available: [LineSource.self, Stamp.self, Index.self])
+    let registry = StageRegistry([StageRegistration(LineSource.self), StageRegistration(Stamp.self), StageRegistration(Index.self)])
     var folder: URL!
 
     override func setUpWithError() throws {
@@ -126,7 +126,8 @@ final class RunnerTests: XCTestCase {
     func testFailFastStartsNoMoreCharts() throws {
         let spec = try pipeline(charts: ["fail-a", "b", "c"])
         let outcome = try run(spec, jobs: 1, out: "out", failFast: true)
-        XCTAssertEqual(outcome.manifest.charts.map(\.chart.id), ["fail-a"])
+        XCTAssertEqual(outcome.results.map(\.chart.id), ["fail-a"])
+        XCTAssertEqual(outcome.manifest.notRun, ["b", "c"])
         XCTAssertEqual(outcome.exitCode, 1)
     }
 
@@ -189,7 +190,7 @@ final class RunnerTests: XCTestCase {
         observer.runner.withLock { $0 = runner }
         let outcome = try runner.run()
         XCTAssertEqual(outcome.exitCode, 130)
-        XCTAssertEqual(outcome.manifest.charts.map(\.chart.id), ["c1"])
+        XCTAssertEqual(outcome.results.map(\.chart.id), ["c1"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/index.txt").path))
         let names = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path)
         XCTAssertFalse(names.contains { $0.contains(".tmp-") }, "\(names)")
@@ -233,7 +234,8 @@ final class RunnerTests: XCTestCase {
         let manifest = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: partial.manifestPath))))
         let charts = manifest["charts"]?.arrayValue ?? []
         XCTAssertEqual(charts.map { $0["id"]?.stringValue }, ["a", "b"])
-        XCTAssertEqual(manifest["locales"], ["ko", "en"])
+        // The folder holds the pipeline's locales, in the pipeline's order, whatever a preview wrote.
+        XCTAssertEqual(manifest["locales"], ["en", "ko"])
         // b's stamp is now the ko one; a kept its en stamp and entry.
         let bStamp = try String(contentsOf: folder.appendingPathComponent("out/charts/b/stamp.txt"), encoding: .utf8)
         XCTAssertEqual(bStamp, "hello b 30 152.0\n")
@@ -248,9 +250,10 @@ final class RunnerTests: XCTestCase {
                       { "id": "b", "title": "B", "source": { "path": "b.csv" }, "x": { "field": "x" }, "y": { "field": "y" } } ] }
         """
         let spec = try PipelineLoader(registry: registry).load(bytes: Array(text.utf8), path: "t.pipeline", directory: folder.path)
-        let d = Stamp.description
-        XCTAssertEqual(spec.options(for: spec.stages[1], chart: spec.charts[0], description: d).string("word"), "chart")
-        XCTAssertEqual(spec.options(for: spec.stages[1], chart: spec.charts[1], description: d).string("word"), "pipeline")
+        let execution = try ChartExecution(spec: spec, registry: registry, run: spec.runInfo(), cancellation: Cancellation())
+        XCTAssertEqual(try execution.options(of: spec.stages[1], for: spec.charts[0]).value(Stamp.word), "chart")
+        XCTAssertEqual(try execution.options(of: spec.stages[1], for: spec.charts[1]).value(Stamp.word), "pipeline")
+        XCTAssertEqual(try execution.options(of: spec.stages[1], for: nil).value(Stamp.word), "pipeline")
         XCTAssertEqual(spec.charts[0].source.path, folder.appendingPathComponent("a.csv").standardizedFileURL.path)
     }
 

@@ -19,7 +19,7 @@ final class DescribeTests: XCTestCase {
 
     func testOptionsComeFromTheStageDescription() throws {
         XCTAssertEqual(Describe.description.name, "describe")
-        XCTAssertEqual(Describe.description.needs, [.trend])
+        XCTAssertEqual(Describe.description.needs, [Need(.trend)])
         XCTAssertEqual(Describe.description.adds, [.descriptions])
         let stage = try Describe(options: StageOptions(["points": "notable", "formats": ["md"]]))
         XCTAssertEqual(stage.points, .notable)
@@ -188,7 +188,7 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(zh.summary.hasPrefix("每日销售额图表显示6月1日至8月31日北部、南部、东部和西部的收入"), zh.summary)
         // The override of `ko` leaves `en` as shipped.
         XCTAssertEqual(try description(context, "en").navigation.first?.title, "Peaks")
-        XCTAssertEqual(context.warnings.filter { $0.hasPrefix("describe") }, [])
+        XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }, [])
     }
 
     /// A locale no catalog translates falls back to English throughout (sentences, numbers and
@@ -200,8 +200,8 @@ final class DescribeTests: XCTestCase {
         let de = try description(context, "de")
         XCTAssertTrue(de.summary.contains("From June 1 to June 30"), de.summary)
         XCTAssertTrue(de.summary.contains(" rose "), de.summary)
-        XCTAssertEqual(context.warnings.filter { $0.hasPrefix("describe") },
-                       ["describe: no catalog translates 'de'; its texts are in 'en' (add a translation to the pipeline's 'strings')"])
+        XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }.map(\.message),
+                       ["no catalog translates 'de'; its texts are in 'en' (add a translation to the pipeline's 'strings')"])
     }
 
     /// Describing four series of 60 points in three locales takes milliseconds: the catalogs are

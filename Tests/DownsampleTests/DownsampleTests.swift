@@ -156,11 +156,12 @@ final class DownsampleStageTests: XCTestCase {
     func testDescriptionDeclaresTheOptions() {
         let d = Downsample.description
         XCTAssertEqual(d.name, "downsample")
-        XCTAssertEqual(d.kind, .chart)
+        XCTAssertEqual(StageRegistration(Downsample.self).kind, .chart)
         XCTAssertEqual(d.options.map(\.name), ["method", "points", "ratio"])
         XCTAssertEqual(d.options[1].defaultValue, 60)
         XCTAssertNotNil(d.options[1].rationale)
         XCTAssertEqual(d.adds, [.downsampled])
+        XCTAssertEqual(d.invalidates, [.descriptions])
     }
 
     func testRunKeepsTheFullSeriesAndReducesTheData() throws {

@@ -106,7 +106,7 @@ final class RunTests: XCTestCase {
             .write(to: folder.appendingPathComponent("t.pipeline"))
         let result = try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("warning: b.csv: 1 value lies outside the fixed range [0, 100] of y (from 120 to 120)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("b.csv: warning: field 'level': 1 value lies outside the fixed range [0, 100] of y (from 120 to 120)"), result.stderr)
     }
 
     /// Daily data from a Saturday summed by ISO week: the first and last weeks are partial, and
@@ -121,8 +121,8 @@ final class RunTests: XCTestCase {
             .write(to: folder.appendingPathComponent("w.pipeline"))
         let result = try Harness.run(["run", "w.pipeline", "--out", "out", "--no-progress"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("warning: d.csv: the first week (from 2021-12-27T00:00:00Z) holds data only from 2022-01-01T00:00:00Z; its sum covers part of it"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("warning: d.csv: the last week (from 2022-01-31T00:00:00Z) holds data only until 2022-01-31T00:00:00Z; its sum covers part of it"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("d.csv: warning: the first week (from 2021-12-27T00:00:00Z) holds data only from 2022-01-01T00:00:00Z; its sum covers part of it"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("d.csv: warning: the last week (from 2022-01-31T00:00:00Z) holds data only until 2022-01-31T00:00:00Z; its sum covers part of it"), result.stderr)
     }
 
     func testJSONLogHasOneObjectPerLine() throws {

@@ -218,10 +218,11 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(stream.recordsRead, 12)
         XCTAssertEqual(stream.recordsSkipped, 6)
         XCTAssertEqual(stream.warnings.count, 6)
-        XCTAssertEqual(stream.warnings.first,
-                       "k.csv:3:12: skipped record: field 'v': 'bad1' is not a number; write digits with an optional sign, '.' and exponent, or leave the cell empty for a gap")
-        XCTAssertEqual(stream.warnings.last,
-                       "k.csv: skipped 6 records with errors in all (\"onError\": \"skip\"); the first 5 are listed above")
+        XCTAssertEqual(stream.warnings.first?.description,
+                       "k.csv:3:12: warning: field 'v': skipped record: 'bad1' is not a number; write digits with an optional sign, '.' and exponent, or leave the cell empty for a gap")
+        XCTAssertEqual(stream.warnings.first?.code, "ingest.skipped-record")
+        XCTAssertEqual(stream.warnings.last?.description,
+                       "k.csv: warning: skipped 6 records with errors in all (\"onError\": \"skip\"); the first 5 are listed above")
     }
 
     // MARK: JSON

@@ -192,7 +192,7 @@ final class IngestReadTests: XCTestCase {
 
     func testStageDescription() throws {
         XCTAssertEqual(Ingest.description.name, "ingest")
-        XCTAssertEqual(Ingest.description.kind, .source)
+        XCTAssertEqual(StageRegistration(Ingest.self).kind, .source)
         XCTAssertEqual(Ingest.description.adds, [.series])
         XCTAssertEqual(try Ingest(options: StageOptions()).batchSize, 65_536)
     }

@@ -390,7 +390,10 @@ final class SonifyTests: XCTestCase {
         XCTAssertEqual(defaults.formats, [.wav, .mp3])
         XCTAssertNil(defaults.continuous)
         XCTAssertEqual(Sonify.description.name, "sonify")
-        XCTAssertEqual(Sonify.description.needs, [.series, .descriptions])
+        XCTAssertEqual(Sonify.description.needs, [Need(.series), Need(.descriptions, unless: "cues", is: false)])
+        // Without cues the audio graph needs no point labels, so no `describe`.
+        XCTAssertEqual(Sonify.description.needs(with: StageOptions(["cues": false], declared: Sonify.description.options)), [.series])
+        XCTAssertEqual(Sonify.description.needs(with: StageOptions([:], declared: Sonify.description.options)), [.series, .descriptions])
         XCTAssertNil(Sonify.description.options.first { $0.name == "continuous" }?.defaultValue)
 
         XCTAssertThrowsError(try Sonify(sampleRate: 96000, formats: [.wav, .mp3])) { error in

@@ -19,13 +19,17 @@ final class StageTests: XCTestCase {
     func testDescriptionDeclaresOptions() throws {
         XCTAssertEqual(Trend.description.name, "trend")
         XCTAssertEqual(Trend.description.options.map(\.name), ["segments", "alpha", "outliers"])
-        XCTAssertEqual(Trend.description.needs, [.series])
+        XCTAssertEqual(Trend.description.needs, [Need(.series)])
         XCTAssertEqual(Trend.description.adds, [.trend])
         let stage = try Trend(options: StageOptions(["segments": 2, "alpha": 0.01, "outliers": 5]))
         XCTAssertEqual(stage.segments, 2)
         XCTAssertEqual(stage.alpha, 0.01)
         XCTAssertEqual(stage.outlierThreshold, 5)
-        XCTAssertThrowsError(try Trend(options: StageOptions(["alpha": 1])))
+        // The declaration's limit, in validation's own words: no second wording in the stage.
+        XCTAssertThrowsError(try Trend(options: StageOptions(["alpha": 1]))) { error in
+            XCTAssertEqual((error as? ChartError)?.message, "'alpha' must be a number above 0 and below 1 (it is 1)")
+            XCTAssertEqual((error as? ChartError)?.field, "alpha")
+        }
     }
 
     func testOnePoint() {

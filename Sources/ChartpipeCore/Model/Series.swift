@@ -112,5 +112,5 @@ public protocol ObservationStream: AnyObject {
     /// Records skipped under `onError: skip`.
     var recordsSkipped: Int { get }
     /// Warnings gathered so far (for example the first positions of skipped rows).
-    var warnings: [String] { get }
+    var warnings: [Diagnostic] { get }
 }

@@ -29,6 +29,50 @@ public enum TimeText {
         return text + sign + pad(a / 3600, 2) + ":" + pad(a / 60 % 60, 2)
     }
 
+    /// The instant of text that `iso8601(milliseconds:zone:)` wrote (`2026-06-01T00:00:00Z`,
+    /// `2026-03-08T03:00:00.250-04:00`), in milliseconds since 1970; nil for any other text.
+    public static func milliseconds(iso8601 text: String) -> Double? {
+        let b = Array(text.utf8)
+        func digits(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= b.count else { return nil }
+            var v = 0
+            for i in from..<(from + count) {
+                guard b[i] >= 0x30, b[i] <= 0x39 else { return nil }
+                v = v * 10 + Int(b[i] - 0x30)
+            }
+            return v
+        }
+        func byte(_ i: Int, _ c: Character) -> Bool { i < b.count && b[i] == c.asciiValue }
+        guard let y = digits(0, 4), byte(4, "-"), let mo = digits(5, 2), byte(7, "-"), let d = digits(8, 2), byte(10, "T"),
+              let h = digits(11, 2), byte(13, ":"), let mi = digits(14, 2), byte(16, ":"), let s = digits(17, 2),
+              (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 60 else { return nil }
+        var i = 19
+        var millis = 0
+        if byte(i, ".") {
+            guard let m = digits(i + 1, 3) else { return nil }
+            millis = m
+            i += 4
+        }
+        var offset = 0
+        if byte(i, "Z") {
+            i += 1
+        } else if byte(i, "+") || byte(i, "-") {
+            guard let oh = digits(i + 1, 2), byte(i + 3, ":"), let om = digits(i + 4, 2) else { return nil }
+            offset = (oh * 3600 + om * 60) * (byte(i, "-") ? -1 : 1)
+            i += 6
+        } else {
+            return nil
+        }
+        guard i == b.count else { return nil }
+        let seconds = days(year: y, month: mo, day: d) * 86_400 + Int64(h * 3600 + mi * 60 + s - offset)
+        return Double(seconds) * 1000 + Double(millis)
+    }
+
+    /// Seconds since 1970 of ISO 8601 text as `iso8601(milliseconds:)` writes it.
+    public static func epochSeconds(iso8601 text: String) -> Int64? {
+        milliseconds(iso8601: text).map { Int64(($0 / 1000).rounded(.down)) }
+    }
+
     /// Year, month and day of a count of days since 1970-01-01 in the proleptic Gregorian calendar
     /// (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms", civil_from_days).
     public static func civil(fromDays z0: Int64) -> (year: Int, month: Int, day: Int) {

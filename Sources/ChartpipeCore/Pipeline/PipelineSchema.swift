@@ -8,6 +8,8 @@ public enum PipelineSchema {
         for d in stages {
             var fields = d.options
             fields.insert(Field("use", .choice([d.name]), doc: d.summary, required: true), at: 0)
+            fields.insert(Field("id", .string(pattern: PipelineShape.idPattern, patternHelp: PipelineShape.idHelp),
+                                doc: "The entry's own name, for a stage listed more than once; charts address the entry by it."), at: 1)
             defs.append(("stage-\(d.name)", object(fields, description: d.summary)))
         }
         let stageRef: JSONValue = .object([("oneOf", .array(stages.map { .object([("$ref", .string("#/$defs/stage-\($0.name)"))]) }))])
@@ -15,7 +17,8 @@ public enum PipelineSchema {
             ("type", "object"),
             ("description", "Per-chart stage options, by stage name."),
             ("properties", .object(stages.map { d in (d.name, object(d.options, description: d.summary)) })),
-            ("additionalProperties", false),
+            // Entries listed under an `id` are addressed by it.
+            ("additionalProperties", .object([("type", "object")])),
         ])
         var chart = PipelineShape.chartFields
         if let i = chart.firstIndex(where: { $0.name == "stages" }) { chart.remove(at: i) }
@@ -38,6 +41,7 @@ public enum PipelineSchema {
             members.insert(("$schema", "https://json-schema.org/draft/2020-12/schema"), at: 0)
             members.insert(("$id", "https://chartpipe.dev/schema/pipeline-1.json"), at: 1)
             members.insert(("title", "chartpipe pipeline"), at: 2)
+            if let i = members.firstIndex(where: { $0.0 == "required" }) { members.remove(at: i) }
             members.append(("required", .array(PipelineShape.pipelineFields.filter(\.required).map { .string($0.name) })))
             members.append(("$defs", .object(defs)))
             root = .object(members)
@@ -82,10 +86,10 @@ public enum PipelineSchema {
             if let lo { m.append(("minimum", .int(lo))) }
             if let hi { m.append(("maximum", .int(hi))) }
             return .object(m)
-        case let .number(lo, hi, exclusive):
+        case let .number(lo, hi, exclusive, exclusiveHigh):
             var m: [(String, JSONValue)] = [("type", "number")]
             if let lo { m.append((exclusive ? "exclusiveMinimum" : "minimum", .double(lo))) }
-            if let hi { m.append(("maximum", .double(hi))) }
+            if let hi { m.append((exclusiveHigh ? "exclusiveMaximum" : "maximum", .double(hi))) }
             return .object(m)
         case let .string(pattern, _):
             var m: [(String, JSONValue)] = [("type", "string")]

@@ -9,16 +9,19 @@ public enum PipelineShape {
     public static let unitPattern = "[A-Z]{3}|percent|[a-z]+(-[a-z0-9]+)+"
     public static let unitHelp = "an ISO 4217 currency ('USD'), 'percent', or a CLDR unit id ('duration-minute')"
 
-    public static let source = Field("source", .object([
+    /// The keys of a chart's `source`.
+    public static let sourceFields: [Field] = [
         Field("path", .string(pattern: ".+", patternHelp: "a file path"), doc: "Data file, relative to the pipeline file's folder.", required: true),
         Field("format", .choice(SourceSpec.Format.allCases.map(\.rawValue)), doc: "File format; default: from the file's extension."),
-        Field("delimiter", .string(pattern: "[\\x{1}-\\x{7F}]", patternHelp: "one ASCII character"), doc: "CSV field delimiter; default ',' (TSV: tab).", default: ","),
-        Field("quote", .string(pattern: "[\\x{1}-\\x{7F}]", patternHelp: "one ASCII character"), doc: "CSV quote character.", default: "\""),
+        Field("delimiter", .string(pattern: "[\\x01-\\x7F]", patternHelp: "one ASCII character"), doc: "CSV field delimiter; default ',' (TSV: tab).", default: ","),
+        Field("quote", .string(pattern: "[\\x01-\\x7F]", patternHelp: "one ASCII character"), doc: "CSV quote character.", default: "\""),
         Field("header", .bool, doc: "Whether the first row (after skipRows) names the columns.", default: true),
         Field("skipRows", .integer(min: 0), doc: "Lines to skip before the header.", default: 0),
         Field("records", .string(pattern: "(/.*)?", patternHelp: "a JSON Pointer such as '/data/items', or '' for the document"), doc: "JSON: pointer to the array of records.", default: ""),
         Field("onError", .choice(SourceSpec.OnError.allCases.map(\.rawValue)), doc: "A bad row fails the chart, or is skipped, counted and warned about.", default: "fail"),
-    ]), doc: "Where the chart's data comes from.", required: true)
+    ]
+
+    public static let source = Field("source", .object(sourceFields), doc: "Where the chart's data comes from.", required: true)
 
     public static let x = Field("x", .object([
         Field("field", .string(pattern: ".+", patternHelp: "a column name or a JSON Pointer"), doc: "Column (CSV) or member (JSON; '/a/b' is a JSON Pointer) holding x.", required: true),
@@ -39,7 +42,7 @@ public enum PipelineShape {
 
     public static let chartFields: [Field] = [
         Field("id", .string(pattern: idPattern, patternHelp: idHelp), doc: "Unique id; names the chart's output folder.", required: true),
-        Field("title", .string(pattern: "(?s).*\\S.*", patternHelp: "a non-empty title"), doc: "Chart title; translated through the string catalogs.", required: true),
+        Field("title", .string(pattern: "[\\s\\S]*\\S[\\s\\S]*", patternHelp: "a non-empty title"), doc: "Chart title; translated through the string catalogs.", required: true),
         Field("subtitle", .string(), doc: "Subtitle; translated through the string catalogs."),
         Field("mark", .choice(Mark.allCases.map(\.rawValue)), doc: "line and area are continuous, bar and point discrete.", default: "line"),
         source, x, y,

@@ -4,7 +4,7 @@ import ChartpipeJSON
 public indirect enum Shape: Sendable {
     case bool
     case integer(min: Int? = nil, max: Int? = nil)
-    case number(min: Double? = nil, max: Double? = nil, exclusiveMinimum: Bool = false)
+    case number(min: Double? = nil, max: Double? = nil, exclusiveMinimum: Bool = false, exclusiveMaximum: Bool = false)
     /// A string; `pattern` is a regular expression the whole string must match (and its description).
     case string(pattern: String? = nil, patternHelp: String? = nil)
     /// One of a fixed set of strings.
@@ -31,12 +31,15 @@ public indirect enum Shape: Sendable {
             case let (nil, hi?): return "an integer of at most \(hi)"
             default: return "an integer"
             }
-        case let .number(min, max, exclusive):
+        case let .number(min, max, exclusiveLow, exclusiveHigh):
+            let low = min.map { (exclusiveLow ? "above " : "at least ") + JSONWriter.number($0) }
+            let high = max.map { (exclusiveHigh ? "below " : "at most ") + JSONWriter.number($0) }
             switch (min, max) {
-            case let (lo?, hi?) where exclusive: return "a number above \(JSONWriter.number(lo)) and at most \(JSONWriter.number(hi))"
-            case let (lo?, hi?): return "a number from \(JSONWriter.number(lo)) to \(JSONWriter.number(hi))"
-            case let (lo?, nil): return exclusive ? "a number above \(JSONWriter.number(lo))" : "a number of at least \(JSONWriter.number(lo))"
-            case let (nil, hi?): return "a number of at most \(JSONWriter.number(hi))"
+            case let (lo?, hi?) where !exclusiveLow && !exclusiveHigh:
+                return "a number from \(JSONWriter.number(lo)) to \(JSONWriter.number(hi))"
+            case (.some, .some): return "a number \(low ?? "") and \(high ?? "")"
+            case (.some, nil): return exclusiveLow ? "a number \(low ?? "")" : "a number of \(low ?? "")"
+            case (nil, .some): return exclusiveHigh ? "a number \(high ?? "")" : "a number of \(high ?? "")"
             default: return "a number"
             }
         case let .string(_, help): return help ?? "a string"

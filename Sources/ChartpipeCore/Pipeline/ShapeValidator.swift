@@ -22,8 +22,8 @@ struct ShapeValidator {
         return SourceLocation(path: path, line: p?.line, column: p?.column)
     }
 
-    mutating func error(_ message: String, at pointer: String, key: Bool = false) {
-        diagnostics.append(Diagnostic(message, at: key ? atKey(pointer) : at(pointer)))
+    mutating func error(_ message: String, code: String = "pipeline.invalid-value", at pointer: String, key: Bool = false) {
+        diagnostics.append(Diagnostic(message, code: code, at: key ? atKey(pointer) : at(pointer)))
     }
 
     /// Checks `value` against `shape`; `name` is how messages call the value (`'points'`).
@@ -46,19 +46,29 @@ struct ShapeValidator {
             if let lo, i < lo { error("\(name) must be \(shape.summary)\(why) (it is \(i))", at: pointer); return false }
             if let hi, i > hi { error("\(name) must be \(shape.summary)\(why) (it is \(i))", at: pointer); return false }
             return true
-        case let .number(lo, hi, exclusive):
+        case let .number(lo, hi, exclusive, exclusiveHigh):
             guard let d = value.doubleValue else { return mismatch() }
             let text = JSONWriter.number(d)
             if let lo, exclusive ? d <= lo : d < lo {
                 error("\(name) must be \(shape.summary)\(why) (it is \(text))", at: pointer); return false
             }
-            if let hi, d > hi { error("\(name) must be \(shape.summary)\(why) (it is \(text))", at: pointer); return false }
+            if let hi, exclusiveHigh ? d >= hi : d > hi {
+                error("\(name) must be \(shape.summary)\(why) (it is \(text))", at: pointer); return false
+            }
             return true
         case let .string(pattern, help):
             guard let s = value.stringValue else { return mismatch() }
-            if let pattern, let regex = try? Regex(pattern), (try? regex.wholeMatch(in: s)) == nil {
-                error("\(name) must be \(help ?? "a string matching \(pattern)"), not '\(s)'", at: pointer)
-                return false
+            if let pattern {
+                switch Patterns.wholeMatch(pattern, s) {
+                case .success(true): break
+                case .success(false):
+                    error("\(name) must be \(help ?? "a string matching \(pattern)"), not '\(s)'", at: pointer)
+                    return false
+                case let .failure(problem):
+                    error("\(name) cannot be checked: the declaration's pattern '\(pattern)' is not a valid regular expression (\(problem.reason))",
+                          code: "pipeline.broken-declaration", at: pointer)
+                    return false
+                }
             }
             return true
         case let .choice(values):
@@ -121,7 +131,7 @@ struct ShapeValidator {
             let p = pointer + "/" + JSONLocator.escape(key)
             if extraKeys.contains(key) { continue }
             guard let field = fields.first(where: { $0.name == key }) else {
-                let sourceKeys = ["path", "format", "delimiter", "quote", "header", "skipRows", "records", "onError"]
+                let sourceKeys = PipelineShape.sourceFields.map(\.name)
                 let hint: String
                 if let near = Suggestion.closest(to: key, in: names) {
                     hint = "; did you mean '\(near)'?"
@@ -132,14 +142,14 @@ struct ShapeValidator {
                 } else {
                     hint = "; known keys: " + names.joined(separator: ", ")
                 }
-                error("unknown key '\(key)' in \(owner)\(hint)", at: p, key: true)
+                error("unknown key '\(key)' in \(owner)\(hint)", code: "pipeline.unknown-key", at: p, key: true)
                 ok = false
                 continue
             }
             if !check(member, field.shape, pointer: p, name: "'\(key)'", rationale: field.rationale) { ok = false }
         }
         for field in fields where field.required && !members.contains(where: { $0.0 == field.name }) {
-            error("\(owner) is missing the required key '\(field.name)' (\(field.doc))", at: pointer)
+            error("\(owner) is missing the required key '\(field.name)' (\(field.doc))", code: "pipeline.missing-key", at: pointer)
             ok = false
         }
         return ok

@@ -83,14 +83,29 @@ public struct ArtifactWriter: Sendable {
         }
     }
 
-    /// Removes files (paths relative to the output folder) that lie below `folder`: only what an
-    /// earlier run listed in its manifest, never anything else a user keeps there.
-    public func remove(_ paths: [String], below folder: String) {
-        for path in paths where path.hasPrefix(folder + "/") {
-            guard let full = try? resolve(path) else { continue }
+    /// Removes files (paths relative to the output folder) that lie below `folder` (nil: directly in
+    /// the output folder): only what an earlier run listed in its manifest, never anything else a
+    /// user keeps there.
+    public func remove(_ paths: [String], below folder: String?) {
+        for path in paths {
+            if let folder { guard path.hasPrefix(folder + "/") else { continue } } else { guard !path.contains("/") else { continue } }
+            guard path != "manifest.json", let full = try? resolve(path) else { continue }
             var info = stat()
             if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(full) }
         }
+    }
+
+    /// Removes a folder below the output folder if nothing is left in it.
+    public func removeFolderIfEmpty(_ relativePath: String) {
+        guard let full = try? resolve(relativePath + "/x") else { return }
+        rmdir((full as NSString).deletingLastPathComponent)
+    }
+
+    /// Whether the file an entry names is on disk as a regular file of the listed size.
+    public func matches(_ artifact: ManifestArtifact) -> Bool {
+        guard let full = try? resolve(artifact.path) else { return false }
+        var info = stat()
+        return lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) == artifact.bytes
     }
 
     /// Whether a regular file is at `path` (relative to the output folder).

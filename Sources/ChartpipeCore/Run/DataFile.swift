@@ -30,4 +30,46 @@ public enum DataFile {
             return data.categories.indices.contains(i) ? .string(data.categories[i]) : .double(value)
         }
     }
+
+    /// Reads back what `json(_:chart:)` wrote: the series, with category labels in order of first
+    /// appearance; nil for anything else.
+    public static func decode(_ json: JSONValue, chart: ChartSpec) -> SeriesSet? {
+        guard let items = json["series"]?.arrayValue else { return nil }
+        var set = SeriesSet(xType: chart.x.type)
+        for item in items {
+            guard let name = item["name"]?.stringValue, let points = item["points"]?.arrayValue else { return nil }
+            var series = Series(name: name)
+            for p in points {
+                let xValue: Double
+                if set.xType == .category, let label = p["x"]?.stringValue {
+                    if let i = set.categories.firstIndex(of: label) { xValue = Double(i) } else {
+                        set.categories.append(label)
+                        xValue = Double(set.categories.count - 1)
+                    }
+                } else {
+                    guard let v = p["x"].flatMap({ XValue.read($0, xType: set.xType, categories: set.categories) }) else { return nil }
+                    xValue = v
+                }
+                let records = p["records"]?.arrayValue?.compactMap(\.intValue) ?? [-1, -1]
+                guard records.count == 2 else { return nil }
+                series.append(x: xValue, y: p["y"]?.doubleValue ?? .nan, firstRecord: records[0], lastRecord: records[1])
+            }
+            set.series.append(series)
+        }
+        return set
+    }
+}
+
+/// x values as the output files write them, read back.
+public enum XValue {
+    /// Epoch milliseconds of ISO 8601 text (time), a number, or the index of a category label.
+    public static func read(_ json: JSONValue, xType: XType, categories: [String]) -> Double? {
+        switch xType {
+        case .time: return json.stringValue.flatMap(TimeText.milliseconds(iso8601:))
+        case .number: return json.doubleValue
+        case .category:
+            if let label = json.stringValue { return categories.firstIndex(of: label).map(Double.init) }
+            return json.doubleValue
+        }
+    }
 }

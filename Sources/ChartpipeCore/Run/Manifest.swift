@@ -1,43 +1,67 @@
 import Foundation
 import ChartpipeJSON
 
-/// `manifest.json` (SPEC §4): what a run produced, chart by chart, in pipeline order.
-public struct Manifest: Sendable {
+/// `manifest.json` (SPEC §4): what the output folder holds, chart by chart, in pipeline order —
+/// charts run now and charts kept from earlier runs alike — with enough about the pipeline
+/// (its file and digest, the charts this run selected) that a later `merge` needs nothing else.
+public struct Manifest: Sendable, Equatable {
     public static let toolName = "chartpipe"
     public static let toolVersion = "0.1.0"
 
-    /// One chart's entry: run now, or kept from the previous manifest of the same output folder
-    /// (a run with `--only` leaves the other charts as they were).
-    public enum Entry: Sendable {
-        case result(ChartResult)
-        case kept(id: String, json: JSONValue)
+    public enum Status: String, Sendable { case ok, failed, interrupted }
+
+    /// The pipeline file: its path relative to the output folder (so that the manifest does not
+    /// depend on where chartpipe was started) and the SHA-256 of its bytes.
+    public struct PipelineFile: Sendable, Equatable {
+        public var path: String
+        public var sha256: String
+        public init(path: String, sha256: String) {
+            self.path = path
+            self.sha256 = sha256
+        }
     }
 
+    public var toolVersion: String = Manifest.toolVersion
     public var pipeline: String
-    public var locales: [String]
+    public var pipelineFile: PipelineFile?
     /// Seconds since 1970: `SOURCE_DATE_EPOCH` when set, so that runs are reproducible.
     public var generatedAt: Int64
-    public var entries: [Entry]
-    public var artifacts: [ManifestArtifact]
-    public var interrupted: Bool
+    /// Every locale whose files the folder holds: the pipeline's, then a preview's extra ones.
+    public var locales: [String]
+    /// Charts this run selected (all of the pipeline without `--only`).
+    public var selected: [String]
+    public var charts: [ChartRecord]
     /// Charts this run selected but did not run (after an interruption or `--fail-fast`).
     public var notRun: [String]
+    /// Run-level stages and how they went.
+    public var stages: [RunStageRecord]
+    /// Files of run-level stages (paths relative to the output folder).
+    public var artifacts: [ManifestArtifact]
+    public var interrupted: Bool
 
-    public init(pipeline: String, locales: [String], generatedAt: Int64, entries: [Entry],
-                artifacts: [ManifestArtifact], interrupted: Bool, notRun: [String] = []) {
+    public init(pipeline: String, pipelineFile: PipelineFile? = nil, generatedAt: Int64, locales: [String],
+                selected: [String] = [], charts: [ChartRecord], notRun: [String] = [], stages: [RunStageRecord] = [],
+                artifacts: [ManifestArtifact] = [], interrupted: Bool = false) {
         self.pipeline = pipeline
-        self.locales = locales
+        self.pipelineFile = pipelineFile
         self.generatedAt = generatedAt
-        self.entries = entries
+        self.locales = locales
+        self.selected = selected
+        self.charts = charts
+        self.notRun = notRun
+        self.stages = stages
         self.artifacts = artifacts
         self.interrupted = interrupted
-        self.notRun = notRun
     }
 
-    /// The charts run now.
-    public var charts: [ChartResult] {
-        entries.compactMap { if case let .result(r) = $0 { return r }; return nil }
+    public var status: Status {
+        if interrupted { return .interrupted }
+        let failed = charts.contains { $0.status == .failed } || stages.contains { $0.status == .failed }
+        return failed ? .failed : .ok
     }
+
+    /// Every file the manifest lists, charts' and the run's.
+    public var allArtifacts: [ManifestArtifact] { charts.flatMap(\.artifacts) + artifacts }
 
     /// `SOURCE_DATE_EPOCH` if set and valid, else now.
     public static func timestamp(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int64 {
@@ -48,80 +72,117 @@ public struct Manifest: Sendable {
     /// Seconds that ISO 8601 can write with a four-digit year (0001 to 9999).
     public static let validEpoch: ClosedRange<Int64> = -62_135_596_800 ... 253_402_300_799
 
+    // MARK: JSON
+
     public var json: JSONValue {
-        let failed = charts.contains { $0.status == .failed } || entries.contains {
-            if case let .kept(_, json) = $0 { return json["status"]?.stringValue == "failed" }
-            return false
-        }
-        return .object([
-            ("tool", .object([("name", .string(Manifest.toolName)), ("version", .string(Manifest.toolVersion))])),
+        var members: [(String, JSONValue)] = [
+            ("tool", .object([("name", .string(Manifest.toolName)), ("version", .string(toolVersion))])),
             ("pipeline", .string(pipeline)),
+        ]
+        if let pipelineFile {
+            members.append(("pipelineFile", .object([("path", .string(pipelineFile.path)), ("sha256", .string(pipelineFile.sha256))])))
+        }
+        members += [
             ("generatedAt", .string(TimeText.iso8601(milliseconds: Double(generatedAt) * 1000))),
             ("locales", .array(locales.map { .string($0) })),
-            ("status", .string(interrupted ? "interrupted" : failed ? "failed" : "ok")),
-            ("charts", .array(entries.map { entry in
-                switch entry {
-                case let .result(r): return Manifest.chart(r)
-                case let .kept(_, json): return json
-                }
-            })),
+            ("status", .string(status.rawValue)),
+            ("selected", .array(selected.map { .string($0) })),
+            ("charts", .array(charts.map(Manifest.json(chart:)))),
             ("notRun", .array(notRun.map { .string($0) })),
-            ("artifacts", .array(artifacts.map(Manifest.artifact))),
-        ])
-    }
-
-    static func chart(_ r: ChartResult) -> JSONValue {
-        var members: [(String, JSONValue)] = [("id", .string(r.chart.id)), ("status", .string(r.status.rawValue))]
-        if let e = r.error {
-            var error: [(String, JSONValue)] = [("message", .string(e.message))]
-            error.append(("file", e.location.map { .string($0.path) } ?? .null))
-            error.append(("line", e.location?.line.map { .int($0) } ?? .null))
-            error.append(("column", e.location?.column.map { .int($0) } ?? .null))
-            error.append(("field", e.field.map { .string($0) } ?? .null))
-            members.append(("error", .object(error)))
-        } else {
-            members.append(("error", .null))
-        }
-        members.append(("warnings", .array(r.warnings.map { .string($0) })))
-        members.append(("rows", .object([("read", .int(r.recordsRead)), ("skipped", .int(r.recordsSkipped))])))
-        members.append(("points", .object([("input", .int(r.pointsInput)), ("output", .int(r.pointsOutput))])))
-        members.append(("artifacts", .array(r.artifacts.map(artifact))))
+            ("stages", .array(stages.map { s in
+                .object([("key", .string(s.key)), ("use", .string(s.stage)), ("status", .string(s.status.rawValue)),
+                         ("error", s.error.map(Manifest.json(diagnostic:)) ?? .null)])
+            })),
+            ("artifacts", .array(artifacts.map(Manifest.json(artifact:)))),
+        ]
         return .object(members)
     }
 
-    static func artifact(_ a: ManifestArtifact) -> JSONValue {
+    static func json(chart r: ChartRecord) -> JSONValue {
+        .object([
+            ("id", .string(r.id)), ("status", .string(r.status.rawValue)),
+            ("error", r.error.map(json(diagnostic:)) ?? .null),
+            ("warnings", .array(r.warnings.map(json(diagnostic:)))),
+            ("rows", .object([("read", .int(r.recordsRead)), ("skipped", .int(r.recordsSkipped))])),
+            ("points", .object([("input", .int(r.pointsInput)), ("output", .int(r.pointsOutput))])),
+            ("artifacts", .array(r.artifacts.map(json(artifact:)))),
+        ])
+    }
+
+    /// A diagnostic as the manifest and `--log-format json` write it.
+    public static func json(diagnostic d: Diagnostic) -> JSONValue {
+        .object([
+            ("severity", .string(d.severity.rawValue)), ("code", .string(d.code)), ("message", .string(d.message)),
+            ("file", d.location.map { .string($0.path) } ?? .null),
+            ("line", d.location?.line.map { .int($0) } ?? .null),
+            ("column", d.location?.column.map { .int($0) } ?? .null),
+            ("field", d.field.map { .string($0) } ?? .null),
+        ])
+    }
+
+    static func json(artifact a: ManifestArtifact) -> JSONValue {
         .object([
             ("path", .string(a.path)), ("kind", .string(a.kind)), ("locale", a.locale.map { .string($0) } ?? .null),
             ("bytes", .int(a.bytes)), ("sha256", .string(a.sha256)),
         ])
     }
-}
 
-/// What the previous run wrote into the same output folder, read from its manifest: the only
-/// files a run may remove are the ones an earlier run of the same pipeline listed.
-public struct PreviousManifest: Sendable {
-    /// Chart id → its manifest entry.
-    public var charts: [String: JSONValue] = [:]
-    public var locales: [String] = []
-
-    public init() {}
-
-    /// Reads `manifest.json` in `folder` if it is there, parses, and belongs to `pipeline`.
-    public init(folder: String, pipeline: String) {
-        guard let data = FileManager.default.contents(atPath: folder + "/manifest.json"),
-              let json = try? JSONParser.parse(Array(data)), json["pipeline"]?.stringValue == pipeline else { return }
-        for chart in json["charts"]?.arrayValue ?? [] {
-            if let id = chart["id"]?.stringValue { charts[id] = chart }
+    /// Reads a manifest that chartpipe wrote; nil for anything else (another tool's file, a
+    /// truncated one). Manifests of earlier versions, whose warnings were plain text, read too.
+    public init?(json: JSONValue) {
+        guard json["tool"]?["name"]?.stringValue == Manifest.toolName,
+              let pipeline = json["pipeline"]?.stringValue,
+              let chartItems = json["charts"]?.arrayValue else { return nil }
+        self.pipeline = pipeline
+        toolVersion = json["tool"]?["version"]?.stringValue ?? ""
+        if let file = json["pipelineFile"], let path = file["path"]?.stringValue, let sha = file["sha256"]?.stringValue {
+            pipelineFile = PipelineFile(path: path, sha256: sha)
         }
+        generatedAt = json["generatedAt"]?.stringValue.flatMap(TimeText.epochSeconds(iso8601:)) ?? 0
         locales = json["locales"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        selected = json["selected"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        var charts: [ChartRecord] = []
+        for item in chartItems {
+            guard let chart = Manifest.chart(item) else { return nil }
+            charts.append(chart)
+        }
+        self.charts = charts
+        notRun = json["notRun"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        stages = (json["stages"]?.arrayValue ?? []).compactMap { s in
+            guard let key = s["key"]?.stringValue, let use = s["use"]?.stringValue,
+                  let status = s["status"]?.stringValue.flatMap(ChartRecord.Status.init(rawValue:)) else { return nil }
+            return RunStageRecord(key: key, stage: use, status: status, error: s["error"].flatMap(Manifest.diagnostic))
+        }
+        artifacts = (json["artifacts"]?.arrayValue ?? []).compactMap(Manifest.artifact)
+        interrupted = json["status"]?.stringValue == Status.interrupted.rawValue
     }
 
-    /// The artifacts the previous run listed for chart `id`.
-    public func artifacts(of id: String) -> [ManifestArtifact] {
-        (charts[id]?["artifacts"]?.arrayValue ?? []).compactMap { a in
-            guard let path = a["path"]?.stringValue, let kind = a["kind"]?.stringValue else { return nil }
-            return ManifestArtifact(path: path, kind: kind, locale: a["locale"]?.stringValue, bytes: a["bytes"]?.intValue ?? 0,
-                                    sha256: a["sha256"]?.stringValue ?? "")
+    static func chart(_ json: JSONValue) -> ChartRecord? {
+        guard let id = json["id"]?.stringValue,
+              let status = json["status"]?.stringValue.flatMap(ChartRecord.Status.init(rawValue:)) else { return nil }
+        return ChartRecord(
+            id: id, status: status, error: json["error"].flatMap(diagnostic),
+            warnings: (json["warnings"]?.arrayValue ?? []).compactMap { w in
+                w.stringValue.map { Diagnostic.warning($0, code: Diagnostic.unclassified) } ?? diagnostic(w)
+            },
+            recordsRead: json["rows"]?["read"]?.intValue ?? 0, recordsSkipped: json["rows"]?["skipped"]?.intValue ?? 0,
+            pointsInput: json["points"]?["input"]?.intValue ?? 0, pointsOutput: json["points"]?["output"]?.intValue ?? 0,
+            artifacts: (json["artifacts"]?.arrayValue ?? []).compactMap(artifact))
+    }
+
+    static func diagnostic(_ json: JSONValue) -> Diagnostic? {
+        guard let message = json["message"]?.stringValue else { return nil }
+        let location = json["file"]?.stringValue.map {
+            SourceLocation(path: $0, line: json["line"]?.intValue, column: json["column"]?.intValue)
         }
+        return Diagnostic(message, code: json["code"]?.stringValue ?? Diagnostic.unclassified,
+                          severity: json["severity"]?.stringValue.flatMap(Diagnostic.Severity.init(rawValue:)) ?? .error,
+                          at: location, field: json["field"]?.stringValue)
+    }
+
+    static func artifact(_ json: JSONValue) -> ManifestArtifact? {
+        guard let path = json["path"]?.stringValue, let kind = json["kind"]?.stringValue,
+              let bytes = json["bytes"]?.intValue, let sha = json["sha256"]?.stringValue else { return nil }
+        return ManifestArtifact(path: path, kind: kind, locale: json["locale"]?.stringValue, bytes: bytes, sha256: sha)
     }
 }

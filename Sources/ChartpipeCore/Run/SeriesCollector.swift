@@ -4,10 +4,12 @@ import ChartpipeJSON
 /// Collects a stream into series when no `aggregate` stage folds it: keeps every observation,
 /// sorts unsorted x (stable, with a warning) and rejects duplicate x, naming both rows.
 public enum SeriesCollector {
-    public static func collect(_ stream: any ObservationStream, chart: ChartSpec) throws -> (SeriesSet, [String]) {
+    public static func collect(_ stream: any ObservationStream, chart: ChartSpec,
+                               cancellation: Cancellation = .never) throws -> (SeriesSet, [Diagnostic]) {
         var series: [Series] = []
         var lines: [[Int32]] = []
         while let batch = try stream.next() {
+            try cancellation.check()
             while series.count < stream.seriesNames.count {
                 series.append(Series(name: stream.seriesNames[series.count]))
                 lines.append([])
@@ -23,7 +25,7 @@ public enum SeriesCollector {
             lines.append([])
         }
         let categories = stream.categories
-        var warnings: [String] = []
+        var warnings: [Diagnostic] = []
         let zone = TimeZone(identifier: chart.x.zone)
         func text(_ x: Double) -> String {
             switch stream.xType {
@@ -40,7 +42,8 @@ public enum SeriesCollector {
                 let order = xs.indices.sorted { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }
                 if stream.xType != .category {
                     let name = series.count > 1 ? " of series '\(series[s].name)'" : ""
-                    warnings.append("\(stream.sourcePath): x\(name) is not in ascending order; the points were sorted by x (rows with equal x keep their order)")
+                    warnings.append(.warning("x\(name) is not in ascending order; the points were sorted by x (rows with equal x keep their order)",
+                                             code: "data.unsorted-x", at: SourceLocation(path: stream.sourcePath), field: chart.x.field))
                 }
                 series[s] = series[s].picking(order)
                 lines[s] = order.map { lines[s][$0] }
@@ -49,7 +52,7 @@ public enum SeriesCollector {
             for i in x.indices.dropFirst() where x[i] == x[i - 1] {
                 let name = series.count > 1 ? " in series '\(series[s].name)'" : ""
                 throw ChartError("x '\(text(x[i]))' appears twice\(name), at lines \(lines[s][i - 1]) and \(lines[s][i]); add { \"use\": \"aggregate\" } after 'ingest' to combine rows with the same x",
-                                 at: SourceLocation(path: stream.sourcePath, line: Int(lines[s][i])), field: chart.x.field)
+                                 code: "data.duplicate-x", at: SourceLocation(path: stream.sourcePath, line: Int(lines[s][i])), field: chart.x.field)
             }
         }
         return (SeriesSet(xType: stream.xType, categories: categories, series: series), warnings)
@@ -60,12 +63,23 @@ public enum SeriesCollector {
         guard !data.series.contains(where: { $0.y.contains(where: \.isFinite) }) else { return }
         let at = SourceLocation(path: chart.source.displayPath)
         if stream.recordsSkipped > 0, stream.recordsSkipped == stream.recordsRead {
-            throw ChartError("all \(stream.recordsRead) rows were skipped (onError: skip); the warnings say where", at: at)
+            throw ChartError("all \(stream.recordsRead) rows were skipped (onError: skip); the warnings say where", code: "data.all-skipped", at: at)
         }
         if data.pointCount == 0 {
-            throw ChartError("no data points were read; check the file and the x and y fields", at: at)
+            throw ChartError("no data points were read; check the file and the x and y fields", code: "data.no-points", at: at)
         }
         throw ChartError("all \(data.pointCount) values are missing (empty, NA, null or NaN); there is nothing to describe",
-                         at: at, field: chart.y.fields.joined(separator: ", "))
+                         code: "data.no-values", at: at, field: chart.y.fields.joined(separator: ", "))
+    }
+
+    /// Values that leave a fixed y range, which axes and audio show at the range's edge.
+    public static func outsideRange(_ data: SeriesSet, chart: ChartSpec) -> Diagnostic? {
+        guard let range = chart.y.range else { return nil }
+        let outside = data.series.flatMap(\.y).filter { $0.isFinite && !range.contains($0) }
+        guard let low = outside.min(), let high = outside.max() else { return nil }
+        let n = outside.count
+        return .warning("\(n) \(n == 1 ? "value lies" : "values lie") outside the fixed range [\(JSONWriter.number(range.lowerBound)), \(JSONWriter.number(range.upperBound))] of y (from \(JSONWriter.number(low)) to \(JSONWriter.number(high))); they are drawn and played at the edge of the range: widen 'range' or set it to \"auto\"",
+                        code: "data.outside-range", at: SourceLocation(path: chart.source.displayPath),
+                        field: chart.y.fields.joined(separator: ", "))
     }
 }

@@ -16,99 +16,79 @@ import ChartpipeJSON
 ///   gap point with records `-1` (it covers no record).
 public struct Aggregate: FoldStage {
     /// How the values of one bucket become one value.
-    public enum Op: String, Sendable, CaseIterable {
+    public enum Op: String, Sendable, CaseIterable, OptionChoice {
         case sum, mean, median, min, max, count, first, last
     }
+
+    public static let every = Option<BucketSize>(
+        "every",
+        doc: "Bucket size: 'hour', 'day', 'week' (ISO, Monday start), 'month', 'quarter' or 'year' "
+            + "for time x; a bin width for number x. Required for time and number x; category x is "
+            + "grouped by label.")
+    public static let op = Option<Op>("op", doc: "How a bucket's values become one value; missing values are skipped.",
+                                      default: .mean)
+    public static let zone = Option<String>("zone", doc: "Time zone of calendar buckets; defaults to the chart's x zone.",
+                                            shape: .string(pattern: nil, patternHelp: "an IANA time zone such as 'America/New_York'"))
 
     public static let description = StageDescription(
         name: "aggregate",
         summary: "Buckets the data by calendar unit or numeric bin and folds each bucket with one operation.",
-        kind: .fold,
-        options: [
-            Field("every", .anyOf([.choice(CalendarUnit.allCases.map(\.rawValue)), .number(min: 0, exclusiveMinimum: true)]),
-                  doc: "Bucket size: 'hour', 'day', 'week' (ISO, Monday start), 'month', 'quarter' or 'year' "
-                      + "for time x; a bin width for number x. Required for time and number x; category x is "
-                      + "grouped by label."),
-            Field("op", .choice(Op.allCases.map(\.rawValue)),
-                  doc: "How a bucket's values become one value; missing values are skipped.", default: "mean"),
-            Field("zone", .string(pattern: nil, patternHelp: "an IANA time zone such as 'America/New_York'"),
-                  doc: "Time zone of calendar buckets; defaults to the chart's x zone."),
-        ],
-        needs: [.series],
+        options: [every, op, zone],
+        needs: [Need(.series)],
         adds: [.aggregated])
 
-    /// The bucket size as written: a unit name or a width; nil when the option is absent.
-    public var every: JSONValue?
+    /// The bucket size as written; nil when the option is absent.
+    public var every: BucketSize?
     public var op: Op
     /// IANA zone; nil means the chart's `x.zone`.
     public var zone: String?
 
     public init(options: StageOptions) throws {
-        let name = options.string("op") ?? Op.mean.rawValue
-        guard let op = Op(rawValue: name) else {
-            throw ChartError("unknown op '\(name)'; use one of " + Op.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ".",
-                             field: "op")
-        }
-        self.init(every: options["every"], op: op, zone: options.string("zone"))
+        self.init(every: try options.optionalValue(Self.every), op: try options.value(Self.op),
+                  zone: try options.optionalValue(Self.zone))
     }
 
-    public init(every: JSONValue?, op: Op = .mean, zone: String? = nil) {
+    public init(every: BucketSize?, op: Op = .mean, zone: String? = nil) {
         self.every = every
         self.op = op
         self.zone = zone
     }
 
     /// How this stage buckets the x of `chart`, or why it cannot.
-    public func bucketing(for xType: XType) throws -> Bucketing {
+    public func bucketing(for xType: XType) throws(ChartError) -> Bucketing {
         switch (xType, every) {
         case (.category, _):
             return .label
-        case (.time, .string(let name)?):
-            guard let unit = CalendarUnit(rawValue: name) else {
-                throw ChartError("'\(name)' is not a calendar unit; use one of "
-                    + CalendarUnit.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ".", field: "every")
-            }
+        case (.time, .calendar(let unit)?):
             return .calendar(unit)
         case (.time, _):
             throw ChartError("time x needs a calendar unit: set \"every\" to 'hour', 'day', 'week', 'month', 'quarter' or 'year'.",
-                             field: "every")
-        case (.number, let value?):
-            guard let width = value.doubleValue, width > 0, width.isFinite else {
-                throw ChartError("number x needs a bin width: set \"every\" to a number above 0.", field: "every")
-            }
+                             code: "aggregate.every", field: "every")
+        case (.number, .width(let width)?):
             return .width(width)
-        case (.number, nil):
-            throw ChartError("number x needs a bin width: set \"every\" to a number above 0.", field: "every")
+        case (.number, _):
+            throw ChartError("number x needs a bin width: set \"every\" to a number above 0.", code: "aggregate.every", field: "every")
         }
     }
 
     /// The bucketing must suit the chart's x, and a calendar needs a known zone.
     public func check(chart: ChartSpec) throws(ChartError) {
-        do {
-            if case .calendar = try bucketing(for: chart.x.type), TimeZone(identifier: zone ?? chart.x.zone) == nil {
-                throw ChartError("unknown time zone '\(zone ?? chart.x.zone)'; use an IANA name such as 'America/New_York'.", field: "zone")
-            }
-        } catch let error as ChartError {
-            throw error
-        } catch {
-            throw ChartError("\(error)", field: "every")
+        if case .calendar = try bucketing(for: chart.x.type), TimeZone(identifier: zone ?? chart.x.zone) == nil {
+            throw ChartError("unknown time zone '\(zone ?? chart.x.zone)'; use an IANA name such as 'America/New_York'.",
+                             code: "aggregate.zone", field: "zone")
         }
-    }
-
-    public func fold(_ stream: any ObservationStream, chart: ChartSpec) throws -> SeriesSet {
-        try fold(stream, chart: chart) { _ in }
     }
 
     /// Folds the stream; warns when the first or last bucket is only partly covered by the data
     /// (a week that starts before the first day), whose value then stands for less than the others.
-    public func fold(_ stream: any ObservationStream, chart: ChartSpec, warn: (String) -> Void) throws -> SeriesSet {
+    public func fold(_ stream: any ObservationStream, chart: ChartSpec, cancellation: Cancellation) throws -> FoldResult {
         let bucketing = try bucketing(for: stream.xType)
         let zoneName = zone ?? chart.x.zone
         var calendar: CalendarBuckets?
         if case .calendar(let unit) = bucketing {
             guard let tz = TimeZone(identifier: zoneName) else {
                 throw ChartError("unknown time zone '\(zoneName)'; use an IANA name such as 'America/New_York'.",
-                                 at: chart.location, field: "zone")
+                                 code: "aggregate.zone", at: chart.location, field: "zone")
             }
             calendar = CalendarBuckets(unit: unit, zone: tz)
         }
@@ -117,6 +97,7 @@ public struct Aggregate: FoldStage {
         var lowX = Double.infinity, highX = -Double.infinity, step = Double.infinity
         var previousX: [Double] = []
         while let batch = try stream.next() {
+            try cancellation.check()
             for i in 0..<batch.count {
                 let s = Int(batch.series[i])
                 while folds.count <= s { folds.append(SeriesFold(keepsValues: op == .median)) }
@@ -157,16 +138,20 @@ public struct Aggregate: FoldStage {
             }
             series.append(out)
         }
+        var warnings: [Diagnostic] = []
         if bucketing != .label, step.isFinite {
-            warnPartialEdges(series, low: lowX, high: highX, step: step, bucketing, &calendar, chart: chart, warn: warn)
+            warnings = partialEdges(series, low: lowX, high: highX, step: step, bucketing, &calendar, chart: chart)
         }
-        return SeriesSet(xType: stream.xType, categories: stream.categories, series: series)
+        return FoldResult(data: SeriesSet(xType: stream.xType, categories: stream.categories, series: series), warnings: warnings)
     }
 
-    private func warnPartialEdges(_ series: [Series], low: Double, high: Double, step: Double, _ bucketing: Bucketing,
-                                  _ calendar: inout CalendarBuckets?, chart: ChartSpec, warn: (String) -> Void) {
+    /// Warnings for a first or last bucket that the data covers only in part.
+    private func partialEdges(_ series: [Series], low: Double, high: Double, step: Double, _ bucketing: Bucketing,
+                              _ calendar: inout CalendarBuckets?, chart: ChartSpec) -> [Diagnostic] {
         let keys = series.flatMap(\.x)
-        guard let first = keys.min(), let last = keys.max() else { return }
+        guard let first = keys.min(), let last = keys.max() else { return [] }
+        var warnings: [Diagnostic] = []
+        let at = SourceLocation(path: chart.source.displayPath)
         let unit: String
         switch bucketing {
         case .calendar(let u): unit = u.rawValue
@@ -178,12 +163,15 @@ public struct Aggregate: FoldStage {
         }
         // Tolerance of half a step: data a step apart fills a bucket it starts or ends in.
         if low - first >= step * 1.5 {
-            warn("\(chart.source.displayPath): the first \(unit) (from \(text(first))) holds data only from \(text(low)); its \(op.rawValue) covers part of it")
+            warnings.append(.warning("the first \(unit) (from \(text(first))) holds data only from \(text(low)); its \(op.rawValue) covers part of it",
+                                     code: "aggregate.partial-bucket", at: at))
         }
         let end = nextStart(after: last, bucketing, &calendar)
         if end.isFinite, end - high >= step * 1.5, last > first {
-            warn("\(chart.source.displayPath): the last \(unit) (from \(text(last))) holds data only until \(text(high)); its \(op.rawValue) covers part of it")
+            warnings.append(.warning("the last \(unit) (from \(text(last))) holds data only until \(text(high)); its \(op.rawValue) covers part of it",
+                                     code: "aggregate.partial-bucket", at: at))
         }
+        return warnings
     }
 
     private func nextStart(after start: Double, _ bucketing: Bucketing, _ calendar: inout CalendarBuckets?) -> Double {

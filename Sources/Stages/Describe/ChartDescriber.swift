@@ -2,7 +2,7 @@ import ChartpipeCore
 import ChartpipeText
 
 /// Which points get labels in `description.points`.
-public enum PointSelection: String, Sendable, CaseIterable {
+public enum PointSelection: String, Sendable, CaseIterable, OptionChoice {
     /// Every point of the chart's data.
     case all
     /// First, last, extremes, peaks, valleys, outliers and segment starts.

@@ -11,21 +11,20 @@ import ChartpipeJSON
 /// every drawn point in every locale (`PointLabelsKey`) for the audio cues and the report.
 public struct Describe: ChartStage {
     /// The formats of `description.<locale>`.
-    public enum Format: String, Sendable, CaseIterable { case json, md }
+    public enum Format: String, Sendable, CaseIterable, OptionChoice { case json, md }
+
+    public static let points = Option<PointSelection>(
+        "points",
+        doc: "Which points get labels in the description: all, notable (first, last, extremes, peaks, valleys, outliers, segment starts) or none.",
+        default: .all)
+    public static let formats = Option<[Format]>("formats", doc: "Files of the description layers; axchart.<locale>.json is always written.",
+                                                 default: [.json, .md])
 
     public static let description = StageDescription(
         name: "describe",
         summary: "Description layers in every locale: summary, axes, statistics, segments, point labels, navigation lists; plus an AXChartDescriptor-shaped JSON.",
-        kind: .chart,
-        options: [
-            Field("points", .choice(PointSelection.allCases.map(\.rawValue)),
-                  doc: "Which points get labels in the description: all, notable (first, last, extremes, peaks, valleys, outliers, segment starts) or none.",
-                  default: "all"),
-            Field("formats", .array(.choice(Format.allCases.map(\.rawValue)), minItems: 1, uniqueItems: true),
-                  doc: "Files of the description layers; axchart.<locale>.json is always written.",
-                  default: ["json", "md"]),
-        ],
-        needs: [.trend],
+        options: [points, formats],
+        needs: [Need(.trend)],
         adds: [.descriptions])
 
     public var points: PointSelection
@@ -37,29 +36,19 @@ public struct Describe: ChartStage {
     }
 
     public init(options: StageOptions) throws {
-        let name = options.string("points") ?? "all"
-        guard let points = PointSelection(rawValue: name) else {
-            throw ChartError("points must be 'all', 'notable' or 'none', not '\(name)'.", field: "points")
-        }
-        var formats: [Format] = []
-        for text in options.strings("formats") ?? ["json", "md"] {
-            guard let format = Format(rawValue: text) else {
-                throw ChartError("formats may hold 'json' and 'md', not '\(text)'.", field: "formats")
-            }
-            if !formats.contains(format) { formats.append(format) }
-        }
-        self.init(points: points, formats: formats)
+        self.init(points: try options.value(Self.points), formats: try options.value(Self.formats))
     }
 
     public func run(_ context: inout ChartContext) throws {
         guard let trend = context[TrendKey.self] else {
-            throw ChartError("stage 'describe' needs the statistics of 'trend'; add { \"use\": \"trend\" } before it.")
+            throw ChartError("stage 'describe' needs the statistics of 'trend'; add { \"use\": \"trend\" } before it.",
+                             code: "describe.needs-trend")
         }
         let catalog: Catalog
         do {
             catalog = try Catalog.forRun(paths: context.run.strings)
         } catch {
-            throw ChartError("cannot load the string catalogs: \(error)", field: "strings")
+            throw ChartError("cannot load the string catalogs: \(error)", code: "describe.catalogs", field: "strings")
         }
         var descriptions: [String: ChartDescription] = [:]
         var labels: [String: [[String]]] = [:]
@@ -76,7 +65,7 @@ public struct Describe: ChartStage {
             for artifact in result.artifacts { context.emit(artifact) }
             for problem in result.problems where !problems.contains(problem) { problems.append(problem) }
         }
-        for problem in problems { context.warn("describe: " + problem) }
+        for problem in problems { context.warn(problem, code: "describe.catalog") }
         context[DescriptionsKey.self] = descriptions
         context[PointLabelsKey.self] = labels
     }

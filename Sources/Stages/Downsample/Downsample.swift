@@ -9,7 +9,7 @@ import ChartpipeCore
 /// Category x is kept as it is: dropping categories would drop bars, not detail.
 public struct Downsample: ChartStage {
     /// A downsampling algorithm.
-    public enum Method: String, Sendable, CaseIterable {
+    public enum Method: String, Sendable, CaseIterable, OptionChoice {
         case lttb
         case minmaxLTTB = "minmax-lttb"
         case m4
@@ -20,46 +20,33 @@ public struct Downsample: ChartStage {
     /// The fewest points a stage may ask for: fewer would make the audio graph too sparse to follow.
     public static let minimumPoints = 20
 
+    public static let method = Option<Method>(
+        "method",
+        doc: "Algorithm: 'lttb' (Steinarsson 2013), 'minmax-lttb' (Van Der Donckt et al. 2023), "
+            + "'m4' (Jugel et al. 2014), 'minmax', or 'none' to keep every point.",
+        default: .lttb)
+    public static let points = Option<Int>(
+        "points", doc: "Target number of points per series; a series with fewer points is kept as it is.",
+        default: 60, min: minimumPoints, rationale: "audio graphs need at least 20 points to convey a shape")
+    public static let ratio = Option<Int>("ratio", doc: "For 'minmax-lttb': candidates preselected by MinMax per output point.",
+                                          default: 4, min: 2)
+
     public static let description = StageDescription(
         name: "downsample",
         summary: "Reduces each series to a target point count with LTTB, MinMaxLTTB, M4 or MinMax, keeping gaps.",
-        kind: .chart,
-        options: [
-            Field("method", .choice(Method.allCases.map(\.rawValue)),
-                  doc: "Algorithm: 'lttb' (Steinarsson 2013), 'minmax-lttb' (Van Der Donckt et al. 2023), "
-                      + "'m4' (Jugel et al. 2014), 'minmax', or 'none' to keep every point.",
-                  default: "lttb"),
-            Field("points", .integer(min: minimumPoints),
-                  doc: "Target number of points per series; a series with fewer points is kept as it is.",
-                  default: 60,
-                  rationale: "audio graphs need at least 20 points to convey a shape"),
-            Field("ratio", .integer(min: 2),
-                  doc: "For 'minmax-lttb': candidates preselected by MinMax per output point.",
-                  default: 4),
-        ],
-        needs: [.series],
-        adds: [.downsampled])
+        options: [method, points, ratio],
+        needs: [Need(.series)],
+        adds: [.downsampled],
+        // The point labels of `describe` name the points it saw: reducing them after makes the labels stale.
+        invalidates: [.descriptions])
 
     public var method: Method
     public var points: Int
     public var ratio: Int
 
     public init(options: StageOptions) throws {
-        let name = options.string("method") ?? Method.lttb.rawValue
-        guard let method = Method(rawValue: name) else {
-            throw ChartError("unknown downsampling method '\(name)'; use one of "
-                + Method.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ".", field: "method")
-        }
-        let points = options.int("points") ?? 60
-        guard points >= Self.minimumPoints else {
-            throw ChartError("points must be at least \(Self.minimumPoints), not \(points): "
-                + "audio graphs need at least 20 points to convey a shape.", field: "points")
-        }
-        let ratio = options.int("ratio") ?? 4
-        guard ratio >= 2 else {
-            throw ChartError("ratio must be at least 2, not \(ratio).", field: "ratio")
-        }
-        self.init(method: method, points: points, ratio: ratio)
+        self.init(method: try options.value(Self.method), points: try options.value(Self.points),
+                  ratio: try options.value(Self.ratio))
     }
 
     public init(method: Method = .lttb, points: Int = 60, ratio: Int = 4) {
@@ -74,8 +61,8 @@ public struct Downsample: ChartStage {
         guard method != .none else { return }
         if full.xType == .category {
             if full.series.contains(where: { $0.count > points }) {
-                context.warn("downsample: category x is kept whole (\(full.pointCount) points); "
-                    + "dropping categories would drop bars.")
+                context.warn("category x is kept whole (\(full.pointCount) points): dropping categories would drop bars",
+                             code: "downsample.category-kept")
             }
             return
         }

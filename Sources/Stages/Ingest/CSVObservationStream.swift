@@ -279,7 +279,7 @@ final class CSVObservationStream: ObservationStream {
     var categories: [String] { state.pointee.assembly.categories }
     var recordsRead: Int { state.pointee.nextRecord }
     var recordsSkipped: Int { state.pointee.skipLog.skipped }
-    var warnings: [String] { state.pointee.skipLog.summary(path: sourcePath) }
+    var warnings: [Diagnostic] { state.pointee.skipLog.summary(path: sourcePath) }
     /// Header names (after the header row has been read).
     var columns: [String] { state.pointee.columns }
 

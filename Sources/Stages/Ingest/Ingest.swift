@@ -13,8 +13,7 @@ import ChartpipeCore
 ///   character column where the field starts on its line (for JSON, where the record starts).
 public struct Ingest: SourceStage {
     public static let description = StageDescription(
-        name: "ingest", summary: "Reads CSV, TSV, JSON or JSON Lines into typed series, streaming.",
-        kind: .source, options: [], needs: [], adds: [.series])
+        name: "ingest", summary: "Reads CSV, TSV, JSON or JSON Lines into typed series, streaming.", adds: [.series])
 
     /// Observations per batch.
     public var batchSize: Int

@@ -95,7 +95,7 @@ final class JSONObservationStream: ObservationStream {
     var categories: [String] { assembly.categories }
     var recordsRead: Int { record }
     var recordsSkipped: Int { skipLog.skipped }
-    var warnings: [String] { skipLog.summary(path: sourcePath) }
+    var warnings: [Diagnostic] { skipLog.summary(path: sourcePath) }
 
     func next() throws -> ObservationBatch? {
         while assembly.batch.count < batchSize {

@@ -112,25 +112,24 @@ struct RecordAssembly {
 struct SkipLog {
     static let shownPositions = 5
     private(set) var skipped = 0
-    private(set) var warnings: [String] = []
+    private(set) var warnings: [Diagnostic] = []
 
     /// Whether the next skip will be shown (so its position is worth computing).
     var wantsPosition: Bool { skipped < Self.shownPositions }
 
     mutating func note(_ problem: ChartError) {
         if skipped < Self.shownPositions {
-            var text = problem.location.map { "\($0): " } ?? ""
-            text += "skipped record: "
-            if let field = problem.field { text += "field '\(field)': " }
-            warnings.append(text + problem.message)
+            warnings.append(.warning("skipped record: " + problem.message, code: "ingest.skipped-record",
+                                     at: problem.location, field: problem.field))
         }
         skipped += 1
     }
 
     /// The closing summary, when more were skipped than shown.
-    func summary(path: String) -> [String] {
+    func summary(path: String) -> [Diagnostic] {
         guard skipped > Self.shownPositions else { return warnings }
-        return warnings + ["\(path): skipped \(skipped) records with errors in all (\"onError\": \"skip\"); the first \(Self.shownPositions) are listed above"]
+        return warnings + [.warning("skipped \(skipped) records with errors in all (\"onError\": \"skip\"); the first \(Self.shownPositions) are listed above",
+                                    code: "ingest.skipped-records", at: SourceLocation(path: path))]
     }
 }
 

@@ -1,29 +1,37 @@
 import ChartpipeCore
+import ChartpipeJSON
 
 /// The `sonify` stage (SPEC §3, §6): renders a chart's points as an audio graph — pitch follows
 /// value, stereo position follows x — in the chosen formats, plus WebVTT cues per locale.
 public struct Sonify: ChartStage {
+    public static let duration = Option<Double>(
+        "duration", doc: "Seconds of audio per series; series play one after another, 0.7 s apart.", default: 8,
+        above: 0, max: 3600,
+        rationale: "the audio graph is rendered in memory, and an hour per series is already far longer than a listener follows")
+    public static let low = Option<Double>("low", doc: "Pitch in Hz of the bottom of the y range (C3).", default: 130.81,
+                                           min: 20, max: 20000)
+    public static let high = Option<Double>("high", doc: "Pitch in Hz of the top of the y range (C6); log scale between.",
+                                            default: 1046.5, min: 20, max: 20000)
+    public static let continuous = Option<Bool>(
+        "continuous", doc: "Glide through the points (true) or one tone per point (false); absent: from the mark (line and area glide).")
+    public static let pan = Option<Bool>("pan", doc: "Move from left to right along the x axis.", default: true)
+    public static let sampleRate = Option<Int>("sampleRate", doc: "Sample frames per second (MP3: 8000–48000 at the standard rates).",
+                                               default: 44100, min: 8000, max: 192_000)
+    public static let formats = Option<[AudioFormat]>("formats", doc: "Audio files to write: wav (16-bit PCM), mp3, flac, ogg (Vorbis).",
+                                                      default: [.wav, .mp3])
+    public static let cues = Option<Bool>("cues", doc: "Write audio.<locale>.vtt with each point's label at its time.", default: true)
+    public static let earcons = Option<Bool>("earcons", doc: "Mark each series' maximum and minimum with a short, soft sound.",
+                                             default: true)
+
+    /// Fewer points than this make an audio graph too sparse to follow as a shape.
+    public static let sparsePoints = 20
+
     public static let description = StageDescription(
         name: "sonify",
         summary: "Renders the audio graph: pitch follows value, pan follows x, with WebVTT cues per locale.",
-        kind: .chart,
-        options: [
-            Field("duration", .number(min: 0, max: 3600, exclusiveMinimum: true),
-                  doc: "Seconds of audio per series; series play one after another, 0.7 s apart.", default: 8,
-                  rationale: "the audio graph is rendered in memory, and an hour per series is already far longer than a listener follows"),
-            Field("low", .number(min: 20, max: 20000), doc: "Pitch in Hz of the bottom of the y range (C3).", default: 130.81),
-            Field("high", .number(min: 20, max: 20000), doc: "Pitch in Hz of the top of the y range (C6); log scale between.",
-                  default: 1046.5),
-            Field("continuous", .bool,
-                  doc: "Glide through the points (true) or one tone per point (false); absent: from the mark (line and area glide)."),
-            Field("pan", .bool, doc: "Move from left to right along the x axis.", default: true),
-            Field("sampleRate", .integer(min: 8000, max: 192_000), doc: "Sample frames per second (MP3: 8000–48000 at the standard rates).", default: 44100),
-            Field("formats", .array(.choice(AudioFormat.allCases.map(\.rawValue)), minItems: 1, uniqueItems: true),
-                  doc: "Audio files to write: wav (16-bit PCM), mp3, flac, ogg (Vorbis).", default: ["wav", "mp3"]),
-            Field("cues", .bool, doc: "Write audio.<locale>.vtt with each point's label at its time.", default: true),
-            Field("earcons", .bool, doc: "Mark each series' maximum and minimum with a short, soft sound.", default: true),
-        ],
-        needs: [.series, .descriptions],
+        options: [duration, low, high, continuous, pan, sampleRate, formats, cues, earcons],
+        // The cues speak the point labels of `describe`; without cues the audio needs only the series.
+        needs: [Need(.series), Need(.descriptions, unless: "cues", is: false)],
         adds: [.audio])
 
     public var duration: Double
@@ -40,19 +48,21 @@ public struct Sonify: ChartStage {
     public init(duration: Double = 8, low: Double = 130.81, high: Double = 1046.5, continuous: Bool? = nil,
                 pan: Bool = true, sampleRate: Int = 44100, formats: [AudioFormat] = [.wav, .mp3], cues: Bool = true,
                 earcons: Bool = true) throws(ChartError) {
-        guard duration > 0, duration.isFinite else { throw ChartError("the duration must be above 0 seconds.", field: "duration") }
+        try Self.duration.validate(duration)
+        try Self.sampleRate.validate(sampleRate)
         guard low > 0, low < high else {
-            throw ChartError("'low' (\(low) Hz) must be below 'high' (\(high) Hz).", field: "low")
+            throw ChartError("'low' (\(low) Hz) must be below 'high' (\(high) Hz).", code: "sonify.pitch-range", field: "low")
         }
         guard high < Double(sampleRate) / 2 else {
             throw ChartError("'high' (\(high) Hz) must be below half the sample rate (\(sampleRate / 2) Hz); raise 'sampleRate' or lower 'high'.",
+                             code: "sonify.pitch-range",
                              field: "high")
         }
         for format in formats {
             if let rates = format.sampleRates, !rates.contains(sampleRate) {
                 throw ChartError("\(format.rawValue) cannot be written at \(sampleRate) Hz; use one of "
                                  + rates.sorted().map(String.init).joined(separator: ", ") + " Hz, or drop '\(format.rawValue)' from 'formats'.",
-                                 field: "sampleRate")
+                                 code: "sonify.sample-rate", field: "sampleRate")
             }
         }
         self.duration = duration
@@ -67,24 +77,18 @@ public struct Sonify: ChartStage {
     }
 
     public init(options: StageOptions) throws {
-        var formats: [AudioFormat] = []
-        for name in options.strings("formats") ?? ["wav", "mp3"] {
-            guard let format = AudioFormat(rawValue: name) else {
-                throw ChartError("unknown audio format '\(name)'; use wav, mp3, flac or ogg.", field: "formats")
-            }
-            formats.append(format)
-        }
-        try self.init(duration: options.double("duration") ?? 8, low: options.double("low") ?? 130.81,
-                      high: options.double("high") ?? 1046.5, continuous: options.bool("continuous"),
-                      pan: options.bool("pan") ?? true, sampleRate: options.int("sampleRate") ?? 44100,
-                      formats: formats, cues: options.bool("cues") ?? true, earcons: options.bool("earcons") ?? true)
+        try self.init(duration: options.value(Self.duration), low: options.value(Self.low), high: options.value(Self.high),
+                      continuous: options.optionalValue(Self.continuous), pan: options.value(Self.pan),
+                      sampleRate: options.value(Self.sampleRate), formats: options.value(Self.formats),
+                      cues: options.value(Self.cues), earcons: options.value(Self.earcons))
     }
 
     public func run(_ context: inout ChartContext) throws {
         let data = context.data
         guard data.pointCount > 0 else {
-            throw ChartError("there is nothing to play: the chart has no points.", at: context.chart.location)
+            throw ChartError("there is nothing to play: the chart has no points.", code: "sonify.no-points", at: context.chart.location)
         }
+        warnSparse(&context)
         let isContinuous = continuous ?? context.chart.mark.isContinuous
         let timeline = AudioTimeline(data: data, duration: duration, sampleRate: sampleRate, continuous: isContinuous)
         let pitch = PitchMap.domain(fixed: context.chart.y.range, series: data.series)
@@ -97,7 +101,8 @@ public struct Sonify: ChartStage {
                 let bytes = try SoundFile.encode(pcm, channels: 2, sampleRate: sampleRate, format: format)
                 context.emit(Artifact(path: "audio." + format.fileExtension, kind: "audio", bytes: bytes))
             } catch {
-                throw ChartError("could not encode audio.\(format.fileExtension): \(error.message)", at: context.chart.location)
+                throw ChartError("could not encode audio.\(format.fileExtension): \(error.message)", code: "sonify.encode",
+                                 at: context.chart.location)
             }
         }
         for locale in context.run.locales where cues {
@@ -110,19 +115,29 @@ public struct Sonify: ChartStage {
     private func pointLabels(_ context: ChartContext) throws(ChartError) -> [String: [[String]]] {
         guard let labels = context[PointLabelsKey.self] else {
             throw ChartError("sonify needs the point labels of 'describe' for its cues; add { \"use\": \"describe\" } before it, or set \"cues\": false.",
-                             at: context.chart.location)
+                             code: "sonify.needs-labels", at: context.chart.location)
         }
         let counts = context.data.series.map(\.count)
         for locale in context.run.locales {
             guard let perSeries = labels[locale] else {
                 throw ChartError("there are no point labels in '\(locale)' for the audio cues; 'describe' must run before 'sonify' for every locale.",
-                                 at: context.chart.location)
+                                 code: "sonify.needs-labels", at: context.chart.location)
             }
             guard perSeries.map(\.count) == counts else {
                 throw ChartError("the point labels in '\(locale)' do not match the points to play (\(perSeries.map(\.count)) labels for \(counts) points); run 'describe' after the last data stage.",
-                                 at: context.chart.location)
+                                 code: "sonify.stale-labels", at: context.chart.location)
             }
         }
         return labels
+    }
+
+    /// A reader should know when the audio graph is too sparse to follow as a shape.
+    private func warnSparse(_ context: inout ChartContext) {
+        let data = context.data
+        for s in data.series where s.count < Self.sparsePoints {
+            let name = data.series.count > 1 ? "series '\(s.name)' has" : "the chart has"
+            context.warn("\(name) \(s.count) \(s.count == 1 ? "point" : "points"), fewer than \(Self.sparsePoints): its audio graph will be sparse",
+                         code: "sonify.sparse")
+        }
     }
 }

@@ -7,7 +7,7 @@ import CSndFile
 import ChartpipeCore
 
 /// An audio file format the stage writes through libsndfile.
-public enum AudioFormat: String, Sendable, CaseIterable {
+public enum AudioFormat: String, Sendable, CaseIterable, OptionChoice {
     /// RIFF WAVE, 16-bit PCM.
     case wav
     /// MPEG-1 Layer III (LAME through libsndfile).

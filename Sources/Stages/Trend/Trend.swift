@@ -8,19 +8,18 @@ import ChartpipeJSON
 /// slope, segments, outliers, peaks and valleys, threshold crossings; across series, crossovers.
 /// Slopes are per unit of x, where time is measured in days.
 public struct Trend: ChartStage {
+    public static let segments = Option<Int>("segments", doc: "Most segments to split each series into at its turning points.",
+                                             default: 4, min: 1)
+    public static let alpha = Option<Double>("alpha", doc: "Significance level of the two-sided Mann-Kendall test, such as 0.05.",
+                                             default: 0.05, above: 0, below: 1)
+    public static let outliers = Option<Double>("outliers", doc: "Robust z-score (median absolute deviation) above which a value is an outlier.",
+                                                default: 3.5, above: 0)
+
     public static let description = StageDescription(
         name: "trend",
         summary: "Statistics: Mann-Kendall and Sen's slope, least squares, change, extremes, segments, outliers, crossovers.",
-        kind: .chart,
-        options: [
-            Field("segments", .integer(min: 1), doc: "Most segments to split each series into at its turning points.",
-                  default: 4),
-            Field("alpha", .number(min: 0, max: 1, exclusiveMinimum: true),
-                  doc: "Significance level of the two-sided Mann-Kendall test, below 1.", default: 0.05),
-            Field("outliers", .number(min: 0, exclusiveMinimum: true),
-                  doc: "Robust z-score (median absolute deviation) above which a value is an outlier.", default: 3.5),
-        ],
-        needs: [.series],
+        options: [segments, alpha, outliers],
+        needs: [Need(.series)],
         adds: [.trend])
 
     /// A segment whose change is at most this share of the series' range (max − min) is `flat`.
@@ -40,11 +39,8 @@ public struct Trend: ChartStage {
     }
 
     public init(options: StageOptions) throws {
-        let alpha = options.double("alpha") ?? 0.05
-        guard alpha > 0 && alpha < 1 else {
-            throw ChartError("alpha must be above 0 and below 1, such as 0.05.", field: "alpha")
-        }
-        self.init(segments: options.int("segments") ?? 4, alpha: alpha, outliers: options.double("outliers") ?? 3.5)
+        self.init(segments: try options.value(Self.segments), alpha: try options.value(Self.alpha),
+                  outliers: try options.value(Self.outliers))
     }
 
     public func run(_ context: inout ChartContext) throws {

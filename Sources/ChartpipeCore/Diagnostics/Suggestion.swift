@@ -1,22 +1,3 @@
-/// One problem found in a pipeline file: `path:line:column: error: message`.
-public struct Diagnostic: Sendable, Equatable, CustomStringConvertible, Error {
-    public var location: SourceLocation
-    public var message: String
-
-    public init(_ message: String, at location: SourceLocation) {
-        self.message = message
-        self.location = location
-    }
-
-    public var description: String { "\(location): error: \(message)" }
-}
-
-/// Every diagnostic of one check of a pipeline file, in file order.
-public struct PipelineErrors: Error, Sendable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
-}
-
 /// Suggestions for misspelt names ("did you mean 'title'?").
 public enum Suggestion {
     /// The candidate closest to `word`, if it is close enough to be a likely typo.

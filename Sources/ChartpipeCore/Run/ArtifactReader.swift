@@ -1,0 +1,50 @@
+import Foundation
+import ChartpipeJSON
+
+/// Reads files of the output folder that a manifest lists, for run-level stages: the path must be
+/// listed, stay inside the folder, pass through no symbolic link, and the bytes must match the
+/// listed size and SHA-256 (a file changed since it was listed is not read as current).
+public struct ArtifactReader: Sendable {
+    let writer: ArtifactWriter
+
+    public init(root: String) { writer = ArtifactWriter(root: root) }
+
+    public var root: String { writer.root }
+
+    /// The bytes of a listed file.
+    public func bytes(of artifact: ManifestArtifact) throws(ChartError) -> [UInt8] {
+        let path = try writer.resolve(artifact.path)
+        guard let data = FileManager.default.contents(atPath: path), !isLink(path) else {
+            throw ChartError("cannot read '\(artifact.path)' of the output folder", code: "run.missing-artifact",
+                             at: SourceLocation(path: path))
+        }
+        let bytes = Array(data)
+        guard bytes.count == artifact.bytes, SHA256.hex(bytes) == artifact.sha256 else {
+            throw ChartError("'\(artifact.path)' changed after the run that listed it; run the chart again",
+                             code: "run.changed-artifact", at: SourceLocation(path: path))
+        }
+        return bytes
+    }
+
+    /// The JSON of the chart's listed file of `kind` (and `locale`).
+    public func json(of chart: RunChart, kind: String, locale: String? = nil, pathSuffix: String? = nil) throws(ChartError) -> JSONValue {
+        guard let artifact = chart.record?.artifacts.first(where: {
+            $0.kind == kind && $0.locale == locale && (pathSuffix.map($0.path.hasSuffix) ?? true)
+        }) else {
+            throw ChartError("chart '\(chart.id)' has no \(kind) file\(locale.map { " in '\($0)'" } ?? "") in the output folder",
+                             code: "run.missing-artifact")
+        }
+        do {
+            return try JSONParser.parse(bytes(of: artifact))
+        } catch let error as ChartError {
+            throw error
+        } catch {
+            throw ChartError("'\(artifact.path)' is not valid JSON", code: "run.unreadable-artifact")
+        }
+    }
+
+    private func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+}

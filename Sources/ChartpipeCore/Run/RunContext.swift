@@ -1,0 +1,77 @@
+import ChartpipeJSON
+
+/// One chart of the pipeline as a run-level stage sees it: its spec, and its manifest entry — run
+/// now, kept from an earlier run (`--only`, `--locales`), or none when it never ran in this folder.
+public struct RunChart: Sendable {
+    public let spec: ChartSpec
+    public let record: ChartRecord?
+    /// Whether this run ran it (false for a chart kept from an earlier run).
+    public let ranNow: Bool
+
+    public init(spec: ChartSpec, record: ChartRecord?, ranNow: Bool) {
+        self.spec = spec
+        self.record = record
+        self.ranNow = ranNow
+    }
+
+    public var id: String { spec.id }
+    /// The listed file of `kind` (and `locale`), if the chart has one.
+    public func artifact(kind: String, locale: String? = nil) -> ManifestArtifact? {
+        record?.artifacts.first { $0.kind == kind && $0.locale == locale }
+    }
+}
+
+/// What run-level stages (`report`) see: every chart of the pipeline in pipeline order, built from
+/// the manifest, and a reader for the files the manifest lists.
+public struct RunContext: Sendable {
+    /// What this run shares with its charts (its locales are the ones this run wrote).
+    public let run: RunInfo
+    /// The pipeline's locales: a run-level stage writes these, whatever a preview's `--locales`.
+    public let locales: [String]
+    public let charts: [RunChart]
+    public let reader: ArtifactReader
+    public let cancellation: Cancellation
+    /// Files for the output folder (paths relative to it).
+    public var artifacts: [Artifact] = []
+    public var warnings: [Diagnostic] = []
+
+    public init(run: RunInfo, locales: [String], charts: [RunChart], reader: ArtifactReader,
+                cancellation: Cancellation = .never) {
+        self.run = run
+        self.locales = locales
+        self.charts = charts
+        self.reader = reader
+        self.cancellation = cancellation
+    }
+
+    /// The chart's `data.json`, decoded.
+    public func data(of chart: RunChart) throws(ChartError) -> SeriesSet {
+        let json = try reader.json(of: chart, kind: "data")
+        guard let set = DataFile.decode(json, chart: chart.spec) else {
+            throw ChartError("data.json of chart '\(chart.id)' is not what chartpipe writes", code: "run.unreadable-artifact")
+        }
+        return set
+    }
+
+    /// The chart's `trend.json`, decoded (its x read back with the chart's x type).
+    public func trend(of chart: RunChart) throws(ChartError) -> TrendResult {
+        let data = try self.data(of: chart)
+        let json = try reader.json(of: chart, kind: "trend")
+        guard let trend = TrendResult(json: json, xType: data.xType, categories: data.categories,
+                                      zone: chart.spec.x.zone) else {
+            throw ChartError("trend.json of chart '\(chart.id)' is not what chartpipe writes", code: "run.unreadable-artifact")
+        }
+        return trend
+    }
+
+    /// The chart's `description.<locale>.json`, decoded.
+    public func description(of chart: RunChart, locale: String) throws(ChartError) -> ChartDescription {
+        let data = try self.data(of: chart)
+        let json = try reader.json(of: chart, kind: "description", locale: locale, pathSuffix: ".json")
+        guard let description = ChartDescription(json: json, xType: data.xType, categories: data.categories) else {
+            throw ChartError("description.\(locale).json of chart '\(chart.id)' is not what chartpipe writes",
+                             code: "run.unreadable-artifact")
+        }
+        return description
+    }
+}

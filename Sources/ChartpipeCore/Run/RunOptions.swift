@@ -1,0 +1,44 @@
+/// How a run is asked to go.
+public struct RunOptions: Sendable {
+    /// Absolute output folder.
+    public var output: String
+    public var jobs: Int
+    /// Locales to write instead of the pipeline's.
+    public var locales: [String]?
+    /// Chart ids to run; nil for all.
+    public var only: [String]?
+    public var failFast: Bool
+    public var generatedAt: Int64
+
+    public init(output: String, jobs: Int, locales: [String]? = nil, only: [String]? = nil, failFast: Bool = false,
+                generatedAt: Int64) {
+        self.output = output
+        self.jobs = max(1, jobs)
+        self.locales = locales
+        self.only = only
+        self.failFast = failFast
+        self.generatedAt = generatedAt
+    }
+}
+
+/// Hears of charts as they start and finish (progress bars, logs). Called from worker threads.
+public protocol RunObserver: Sendable {
+    func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int)
+    /// `running` are the charts still running after this one.
+    func chartFinished(_ result: ChartResult, seconds: Double, running: [String], done: Int, total: Int)
+}
+
+/// How a run ended.
+public struct RunOutcome: Sendable {
+    public var manifest: Manifest
+    public var manifestPath: String
+    /// The charts this run ran, in pipeline order.
+    public var results: [ChartResult]
+
+    /// 130 interrupted; 1 a chart of this run or a run-level stage failed; else 0.
+    public var exitCode: Int32 {
+        if manifest.interrupted { return 130 }
+        let failed = results.contains { $0.status == .failed } || manifest.stages.contains { $0.status == .failed }
+        return failed ? 1 : 0
+    }
+}

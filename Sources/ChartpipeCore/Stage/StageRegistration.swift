@@ -1,0 +1,52 @@
+/// A stage a registry knows: its description, how the runner calls it, and how to build it.
+/// Built-in stages register their type; external stages (plugins) register a description read
+/// from the plugin and a factory that starts its process.
+public struct StageRegistration: Sendable {
+    public let description: StageDescription
+    public let kind: StageKind
+    /// Where the stage comes from, for `chartpipe stages`: nil for a built-in, else a plugin's path.
+    public let origin: String?
+    private let factory: @Sendable (StageOptions) throws -> any Stage
+
+    /// A built-in stage: its kind follows from the protocol it conforms to.
+    public init<S: Stage>(_ type: S.Type) {
+        description = S.description
+        kind = Self.kind(of: type)
+        origin = nil
+        factory = { try S(options: $0) }
+    }
+
+    /// A stage described at run time (a plugin).
+    public init(description: StageDescription, kind: StageKind, origin: String?,
+                make: @escaping @Sendable (StageOptions) throws -> any Stage) {
+        self.description = description
+        self.kind = kind
+        self.origin = origin
+        factory = make
+    }
+
+    public var name: String { description.name }
+
+    /// Builds the stage for one chart (or for the run) from its options.
+    public func make(_ options: StageOptions) throws -> any Stage { try factory(options) }
+
+    static func kind<S: Stage>(of type: S.Type) -> StageKind {
+        if type is any SourceStage.Type { return .source }
+        if type is any FoldStage.Type { return .fold }
+        if type is any RunStage.Type { return .run }
+        return .chart
+    }
+}
+
+/// Adds stages to a registry built for a pipeline's folder: the built-ins, and later the plugins
+/// found in the pipeline's `plugins/` folder or on `PATH`.
+public protocol StageProvider: Sendable {
+    func registrations(pipelineDirectory: String?) -> [StageRegistration]
+}
+
+/// A fixed list of stages (the built-ins, or test doubles).
+public struct StageList: StageProvider {
+    public let stages: [StageRegistration]
+    public init(_ stages: [StageRegistration]) { self.stages = stages }
+    public func registrations(pipelineDirectory: String?) -> [StageRegistration] { stages }
+}
