@@ -11,4 +11,15 @@ final class SHA256Tests: XCTestCase {
         XCTAssertEqual(SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)),
                        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
+
+    /// Fed in pieces of every size across block boundaries, the digest is the one of the whole.
+    func testIncrementalEqualsWhole() {
+        let data = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        for piece in [1, 3, 63, 64, 65, 200] {
+            var hasher = SHA256.Hasher()
+            var i = 0
+            while i < data.count { hasher.update(data[i..<min(i + piece, data.count)]); i += piece }
+            XCTAssertEqual(hasher.finalizeHex(), SHA256.hex(data), "\(piece)")
+        }
+    }
 }

@@ -11,39 +11,81 @@ public struct ArtifactWriter: Sendable {
 
     /// Writes `bytes` at `relativePath` (below the output folder) and returns its manifest entry.
     public func write(_ bytes: [UInt8], to relativePath: String, kind: String, locale: String?) throws(ChartError) -> ManifestArtifact {
+        try write(.bytes(bytes), to: relativePath, kind: kind, locale: locale)
+    }
+
+    /// Writes an artifact's content — bytes, or a stream written straight into the temporary file
+    /// and hashed as it is read back — and returns its manifest entry.
+    public func write(_ content: Artifact.Content, to relativePath: String, kind: String, locale: String?) throws(ChartError) -> ManifestArtifact {
         let target = try resolve(relativePath)
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw ChartError("cannot create the folder: \(FileProblem.reason(error))", at: SourceLocation(path: folder))
+            throw ChartError("cannot create the folder: \(FileProblem.reason(error))", code: "output.write-failed",
+                             at: SourceLocation(path: folder))
         }
         let temporary = folder + "/." + name + ".tmp-\(getpid())"
         // O_EXCL and O_NOFOLLOW: a link planted at the temporary name is never followed out.
         unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let fd = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw ChartError("cannot write: \(String(cString: strerror(errno)))", at: SourceLocation(path: target))
+            throw ChartError("cannot write: \(String(cString: strerror(errno)))", code: "output.write-failed",
+                             at: SourceLocation(path: target))
         }
+        var sink = ArtifactSink(fileDescriptor: fd)
         var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, base + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
-                offset += n
+        var size = 0
+        var digest = ""
+        do {
+            switch content {
+            case let .bytes(bytes):
+                try sink.write(bytes)
+                size = bytes.count
+                digest = SHA256.hex(bytes)
+            case let .stream(write):
+                try write(&sink)
+                (size, digest) = try Self.hash(fd)
             }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            if let error = error as? ChartError {
+                throw ChartError(error.message, code: error.code, at: SourceLocation(path: target))
+            }
+            throw ChartError("cannot write: \(error)", code: "output.write-failed", at: SourceLocation(path: target))
         }
-        if failure == 0, fsync(fd) != 0, errno != EINVAL { failure = errno }
+        if fsync(fd) != 0, errno != EINVAL { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure == 0, rename(temporary, target) != 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
-            throw ChartError("cannot write: \(String(cString: strerror(failure)))", at: SourceLocation(path: target))
+            throw ChartError("cannot write: \(String(cString: strerror(failure)))", code: "output.write-failed",
+                             at: SourceLocation(path: target))
         }
-        return ManifestArtifact(path: relativePath, kind: kind, locale: locale, bytes: bytes.count, sha256: SHA256.hex(bytes))
+        return ManifestArtifact(path: relativePath, kind: kind, locale: locale, bytes: size, sha256: digest)
+    }
+
+    /// Size and SHA-256 of what a stream wrote, read back from the start of the file.
+    private static func hash(_ fd: Int32) throws(ChartError) -> (Int, String) {
+        guard lseek(fd, 0, SEEK_SET) == 0 else {
+            throw ChartError("cannot read back: \(String(cString: strerror(errno)))", code: "output.write-failed")
+        }
+        var hasher = SHA256.Hasher()
+        var size = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ChartError("cannot read back: \(String(cString: strerror(errno)))", code: "output.write-failed")
+            }
+            if n == 0 { break }
+            hasher.update(buffer[0..<n])
+            size += n
+        }
+        return (size, hasher.finalizeHex())
     }
 
     /// The absolute path of `relativePath`, refusing any path that would leave the output folder.

@@ -43,7 +43,7 @@ final class OutputFolder: Sendable {
         files += context.artifacts
         var listed: [ManifestArtifact] = []
         for artifact in files {
-            let entry = try writer.write(artifact.bytes, to: "\(folder)/\(artifact.path)", kind: artifact.kind, locale: artifact.locale)
+            let entry = try writer.write(artifact.content, to: "\(folder)/\(artifact.path)", kind: artifact.kind, locale: artifact.locale)
             written.withLock { $0[id, default: []].append(entry.path) }
             listed.append(entry)
         }

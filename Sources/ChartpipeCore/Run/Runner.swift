@@ -123,7 +123,7 @@ public final class Runner: Sendable {
                 try located(step.entry) { try runStage.run(&context) }
                 var files: [ManifestArtifact] = []
                 for artifact in context.artifacts {
-                    files.append(try writer.write(artifact.bytes, to: artifact.path, kind: artifact.kind, locale: artifact.locale))
+                    files.append(try writer.write(artifact.content, to: artifact.path, kind: artifact.kind, locale: artifact.locale))
                 }
                 written += files
                 outcomes.append(RunStageRecord(key: step.entry.key, stage: step.entry.name, status: .ok))

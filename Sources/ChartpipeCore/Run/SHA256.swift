@@ -13,45 +13,93 @@ public struct SHA256: Sendable {
 
     /// The digest of `bytes` as 64 lowercase hex digits.
     public static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        digest(bytes).map { b in
-            let s = String(b, radix: 16)
-            return b < 16 ? "0" + s : s
-        }.joined()
+        var hasher = Hasher()
+        hasher.update(bytes)
+        return hasher.finalizeHex()
     }
 
     /// The 32-byte digest of `bytes`.
     public static func digest<C: Collection>(_ bytes: C) -> [UInt8] where C.Element == UInt8 {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var message = Array(bytes)
-        let bitLength = UInt64(message.count) &* 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for t in 0..<16 {
-                let i = chunk + t * 4
-                w[t] = UInt32(message[i]) << 24 | UInt32(message[i + 1]) << 16 | UInt32(message[i + 2]) << 8 | UInt32(message[i + 3])
+        var hasher = Hasher()
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
+    /// A digest computed piece by piece, so that a file is hashed as it streams.
+    public struct Hasher: Sendable {
+        private var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        private var pending: [UInt8] = []
+        private var length: UInt64 = 0
+
+        public init() { pending.reserveCapacity(64) }
+
+        public mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+            length &+= UInt64(bytes.count)
+            let data = Array(bytes)
+            var i = 0
+            if !pending.isEmpty {
+                let take = Swift.min(64 - pending.count, data.count)
+                pending += data[0..<take]
+                i = take
+                guard pending.count == 64 else { return }
+                SHA256.compress(&h, pending[...])
+                pending.removeAll(keepingCapacity: true)
             }
-            for t in 16..<64 {
-                let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+            while i + 64 <= data.count {
+                SHA256.compress(&h, data[i..<(i + 64)])
+                i += 64
             }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for t in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let ch = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ ch &+ k[t] &+ w[t]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let maj = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ maj
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
-            h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
+            pending += data[i...]
         }
-        return h.flatMap { v in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> UInt32($0)) } }
+
+        public mutating func update(_ buffer: UnsafeRawBufferPointer) {
+            update(buffer.bindMemory(to: UInt8.self))
+        }
+
+        public func finalize() -> [UInt8] {
+            var h = self.h
+            var tail = pending
+            tail.append(0x80)
+            while tail.count % 64 != 56 { tail.append(0) }
+            let bits = length &* 8
+            for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+            for chunk in stride(from: 0, to: tail.count, by: 64) { SHA256.compress(&h, tail[chunk..<(chunk + 64)]) }
+            return h.flatMap { v in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> UInt32($0)) } }
+        }
+
+        public func finalizeHex() -> String {
+            finalize().map { b in
+                let s = String(b, radix: 16)
+                return b < 16 ? "0" + s : s
+            }.joined()
+        }
+    }
+
+    /// One 64-byte block of FIPS 180-4's compression function.
+    static func compress(_ h: inout [UInt32], _ block: ArraySlice<UInt8>) {
+        var w = [UInt32](repeating: 0, count: 64)
+        let base = block.startIndex
+        for t in 0..<16 {
+            let i = base + t * 4
+            w[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
+        }
+        for t in 16..<64 {
+            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+        for t in 0..<64 {
+            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+            let ch = (e & f) ^ (~e & g)
+            let t1 = hh &+ s1 &+ ch &+ k[t] &+ w[t]
+            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+            let maj = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ maj
+            (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+        h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
+        h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

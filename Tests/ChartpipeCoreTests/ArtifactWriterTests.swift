@@ -1,0 +1,43 @@
+@testable import ChartpipeCore
+import Foundation
+import XCTest
+
+final class ArtifactWriterTests: XCTestCase {
+    func testRefusesPathsThatLeaveTheOutputFolder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-writer-\(UUID().uuidString)")
+        let writer = ArtifactWriter(root: root.path)
+        for bad in ["../x", "/etc/passwd", "charts/../../x", "a//b", "./a"] {
+            XCTAssertThrowsError(try writer.write([1], to: bad, kind: "t", locale: nil), bad)
+        }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("charts").path, withDestinationPath: "/tmp")
+        XCTAssertThrowsError(try writer.write([1], to: "charts/a.txt", kind: "t", locale: nil))
+        let entry = try writer.write(Array("ok".utf8), to: "x/y.txt", kind: "t", locale: "ko")
+        XCTAssertEqual(entry.bytes, 2)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("x/y.txt"), encoding: .utf8), "ok")
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// A stream is written into the file as it goes, then read back for its size and hash; a
+    /// stream that fails leaves nothing behind.
+    func testStreamedContentIsHashedAsWritten() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = ArtifactWriter(root: root.path)
+        let chunk = [UInt8](repeating: 0x61, count: 100_003)
+        let entry = try writer.write(.stream { sink in
+            for _ in 0..<7 { try sink.write(chunk) }
+            // A library writing through the descriptor (libsndfile rewrites its header) is read back as written.
+            _ = lseek(sink.fileDescriptor, 0, SEEK_SET)
+            try sink.write(Array("HEAD".utf8))
+        }, to: "a/big.bin", kind: "t", locale: nil)
+        let expected = Array("HEAD".utf8) + [UInt8](repeating: 0x61, count: 7 * 100_003 - 4)
+        XCTAssertEqual(entry.bytes, expected.count)
+        XCTAssertEqual(entry.sha256, SHA256.hex(expected))
+        struct Boom: Error {}
+        XCTAssertThrowsError(try writer.write(.stream { sink in try sink.write(chunk); throw Boom() }, to: "a/bad.bin",
+                                              kind: "t", locale: nil))
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("a").path)
+        XCTAssertEqual(names, ["big.bin"])
+    }
+}
