@@ -1,7 +1,7 @@
 # chartpipe: `make demo` and `make test` do everything on a fresh Debian machine with the Swift toolchain.
 SWIFT ?= swift
 # Debian packages the build, the tests and the benchmarks need; installed only when missing.
-APT_PACKAGES := libcsv-dev libjansson-dev libicu-dev libsndfile1-dev pkg-config python3-venv make gcc
+APT_PACKAGES := libcsv-dev libjansson-dev libicu-dev libsndfile1-dev pkg-config python3-venv make gcc nodejs
 
 .PHONY: deps build demo test bench schema clean
 

@@ -20,7 +20,10 @@ struct Chartpipe {
     }
 
     static func main() {
-        exit(run(Array(CommandLine.arguments.dropFirst())))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // Before anything else: a signal during start-up must already be an interruption.
+        if arguments.first == RunCommand.spec.name { Signals.install() }
+        exit(run(arguments))
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -54,10 +57,25 @@ struct Chartpipe {
             default: return try HelpCommand.run(parsed)
             }
         } catch {
+            // With --log-format json every line on stderr is a JSON object, usage errors too.
+            if wantsJSONLog(arguments) {
+                Log(format: .json, quiet: false).diagnostic(Diagnostic(error.message, code: "usage"))
+                return 2
+            }
             Console.error("chartpipe: error: \(error.message)")
             Console.error(error.command.map { "Run 'chartpipe help \($0)' for its usage." } ?? "Run 'chartpipe --help' for the commands.")
             return 2
         }
+    }
+
+    /// Whether the arguments ask for `--log-format json`, even where they cannot be parsed.
+    static func wantsJSONLog(_ arguments: [String]) -> Bool {
+        for (i, a) in arguments.enumerated() {
+            if a == "--log-format=json" || a == "--log-format" && arguments.indices.contains(i + 1) && arguments[i + 1] == "json" {
+                return true
+            }
+        }
+        return false
     }
 
     static var overview: String {

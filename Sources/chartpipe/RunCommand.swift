@@ -97,6 +97,11 @@ enum RunCommand {
             observer = LineLog(quiet: quiet)
         }
         let runner = Runner(spec: spec, registry: registry, options: options, observer: observer)
+        // A signal while the pipeline was being checked: nothing was written, and nothing will be.
+        if Signals.received > 0 {
+            log.note("chartpipe: interrupted before the run started; nothing was written", event: "interrupted")
+            return 130
+        }
         let signals = SignalWatch(runner: runner, log: log)
         defer { signals.stop() }
 
@@ -142,42 +147,3 @@ enum RunCommand {
     }
 }
 
-/// SIGINT and SIGTERM received, counted by a plain handler: one atomic add is all a signal
-/// handler may safely do.
-let receivedSignals = Atomic<Int>(0)
-
-/// Turns the first SIGINT or SIGTERM into a graceful stop; a second one ends the process at once.
-/// A small thread watches the count: no Dispatch signal source, whose delivery on Linux depends on
-/// the signal being blocked in every thread.
-final class SignalWatch: Sendable {
-    private let finished = Atomic<Bool>(false)
-
-    init(runner: Runner, log: Log) {
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig) { _ in receivedSignals.add(1, ordering: .sequentiallyConsistent) }
-        }
-        let thread = Thread { [self] in
-            var seen = 0
-            while !finished.load(ordering: .sequentiallyConsistent) {
-                let count = receivedSignals.load(ordering: .sequentiallyConsistent)
-                if count > seen {
-                    // A second signal quits at once; _exit runs no exit handlers under the workers' feet.
-                    if count >= 2 { _exit(130) }
-                    log.note("\nchartpipe: stopping: no new chart will start and running charts stop now; press Ctrl-C again to quit at once",
-                             event: "stopping", [("reason", "signal")])
-                    runner.interrupt()
-                    seen = count
-                }
-                usleep(10_000)
-            }
-        }
-        thread.start()
-    }
-
-    /// Stops watching and gives the signals their default meaning back.
-    func stop() {
-        finished.store(true, ordering: .sequentiallyConsistent)
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-    }
-}

@@ -185,4 +185,65 @@ final class RunTests: XCTestCase {
         let all = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path)
         XCTAssertFalse(all.contains { $0.contains(".tmp-") }, "\(all)")
     }
+
+    /// A signal that arrives before the run starts (here: pending since before exec, the earliest
+    /// moment there is) is an interruption: exit 130, nothing written — not a kill (143).
+    func testASignalAtStartUpIsAnInterruption() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = """
+        import os, signal, sys
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+        pid = os.fork()
+        if pid == 0:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+            os.execv(sys.argv[1], [sys.argv[1], "run", "pipelines/weekly.pipeline", "--out", sys.argv[2], "--no-progress"])
+        os.kill(pid, signal.SIGTERM)
+        print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+        """
+        let result = try Harness.command(["python3", "-c", script, Harness.binary.path, folder.appendingPathComponent("out").path])
+        XCTAssertEqual(result.stdout, "130\n", result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/manifest.json").path))
+    }
+
+    /// A run started with SIGINT ignored (a background job) keeps ignoring it: SIGINT sent all
+    /// through the run changes nothing.
+    func testAnInheritedIgnoredSIGINTStaysIgnored() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = """
+        import os, signal, sys, time
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        pid = os.fork()
+        if pid == 0:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+            os.execv(sys.argv[1], [sys.argv[1], "run", "pipelines/weekly.pipeline", "--out", sys.argv[2], "--no-progress", "--jobs", "1"])
+        sent = 0
+        while os.waitpid(pid, os.WNOHANG) == (0, 0):
+            os.kill(pid, signal.SIGINT)
+            sent += 1
+            time.sleep(0.005)
+        print(sent > 0)
+        """
+        let result = try Harness.command(["python3", "-c", script, Harness.binary.path, folder.appendingPathComponent("out").path])
+        XCTAssertEqual(result.stdout, "True\n", result.stderr)
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/manifest.json"))) as? [String: Any]
+        XCTAssertEqual(manifest?["status"] as? String, "ok")
+    }
+
+    /// With --log-format json every line on stderr is a JSON object, usage errors included.
+    func testJSONLogCoversUsageAndPipelineErrors() throws {
+        let usage = try Harness.run(["run", "pipelines/weekly.pipeline", "--log-format", "json", "--jobs", "0"])
+        XCTAssertEqual(usage.status, 2)
+        let line = try JSONSerialization.jsonObject(with: Data(usage.stderr.utf8)) as? [String: Any]
+        XCTAssertEqual(line?["event"] as? String, "diagnostic")
+        XCTAssertEqual(line?["code"] as? String, "usage")
+        let bad = try Harness.run(["run", "bad/14-chain-order.pipeline", "--log-format", "json"], in: Harness.fixtures)
+        XCTAssertEqual(bad.status, 2)
+        for text in bad.stderr.split(separator: "\n") {
+            let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            XCTAssertEqual(object?["event"] as? String, "diagnostic", String(text))
+            XCTAssertEqual(object?["file"] as? String, "bad/14-chain-order.pipeline")
+        }
+    }
 }
