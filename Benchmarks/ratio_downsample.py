@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Ratio benchmark for `downsample`: chartpipe's LTTB, MinMaxLTTB, M4 and MinMax against
 tsdownsample's single-threaded downsamplers (parallel=False), 10 million points to 1,000, with
-int64 epoch-millisecond x and float64 y from ../shared/bench/gen_data.py (--npz-rows), in one run.
+int64 epoch-millisecond x and float64 y from gen_data.py (series_N.npz), in one run.
 
-Env: BENCH_BIN (ChartpipeBench), PY, SHARED (../shared), DATA_DIR, RESULTS_DIR; BENCH_SMALL=1 for a
+Env: BENCH_BIN (ChartpipeBench), DATA_DIR, RESULTS_DIR; BENCH_SMALL=1 for a
 smoke run (200,000 points). Prints: ratio downsample CASE ours_s peer_s ratio limit PASS|FAIL
 """
 import json
@@ -15,9 +15,8 @@ import sys
 import numpy as np
 import tsdownsample as tsd
 
-SHARED = os.environ.get("SHARED", os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
-sys.path.insert(0, os.path.join(SHARED, "bench"))
-from common import measure  # noqa: E402
+import gen_data
+from timing import measure
 
 # (our method, tsdownsample class, limit on ours / peer)
 CASES = [
@@ -34,12 +33,7 @@ def main():
     n_out = 1000
     repeats = 3 if small else 7
     data_dir = os.environ.get("DATA_DIR", "/tmp")
-    os.makedirs(data_dir, exist_ok=True)
-    npz = os.path.join(data_dir, f"series_{rows}.npz")
-    if not os.path.exists(npz):
-        subprocess.run([sys.executable, os.path.join(SHARED, "bench", "gen_data.py"), "--npz-rows", str(rows),
-                        "--out-dir", data_dir], check=True)
-    z = np.load(npz)
+    z = np.load(gen_data.ensure(data_dir, "npz", rows))
     x, y = np.ascontiguousarray(z["x"]), np.ascontiguousarray(z["y"])
     # The same arrays for our side, written raw once, outside any timing.
     xfile, yfile = os.path.join(data_dir, f"series_{rows}.x.i64"), os.path.join(data_dir, f"series_{rows}.y.f64")
@@ -48,7 +42,7 @@ def main():
     records = []
     for method, cls, limit in CASES:
         ds = getattr(tsd, cls)()
-        walls, _, ref = measure(lambda: ds.downsample(x, y, n_out=n_out, parallel=False), repeats, 1)
+        walls, ref = measure(lambda: ds.downsample(x, y, n_out=n_out, parallel=False), repeats)
         peer = statistics.median(walls)
         out = subprocess.run([os.environ["BENCH_BIN"], "downsample", method, xfile, yfile, str(n_out), str(repeats)],
                              check=True, capture_output=True, text=True).stdout

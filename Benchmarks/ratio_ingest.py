@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Ingest ratio benchmark: chartpipe's ingest stage against the bare C peers of ../shared/bench/c,
-on the same generated files, in the same run.
+"""Ingest ratio benchmark: chartpipe's ingest stage against the bare C peers in peers/ (libcsv,
+jansson), on the same files from gen_data.py, in the same run.
 
-CSV  (10M rows, gen_data.py): ChartpipeBench csv (timestamp + temperature, pressure, count parsed)
-     vs csv_libcsv FILE R full                        limit: ours <= 1.25 x peer (median wall time)
-JSON (1M records):            ChartpipeBench json vs json_jansson FILE R file
+CSV  (10M rows):   ChartpipeBench csv (timestamp + temperature, pressure, count parsed)
+                   vs peers/ingest_csv FILE R     limit: ours <= 1.25 x peer (median wall time)
+JSON (1M records): ChartpipeBench json vs peers/ingest_json FILE R
                                                       limit: ours <= 1.1 x peer; our peak RSS <= 150 MiB
 Both sides time themselves in-process (warm page cache, one warm-up run); peak memory is each
 process's ru_maxrss from wait4. The check values (rows, sums, gaps, first/last time) must agree.
-Environment: BENCH_BIN, PY, DATA_DIR, RESULTS_DIR, SHARED, C_BIN; BENCH_SMALL=1 for small inputs;
+Environment: BENCH_BIN, DATA_DIR, C_BIN (the built peers); BENCH_SMALL=1 for small inputs;
 INGEST_REPEATS (default 3).
 """
 import json
@@ -34,18 +34,14 @@ def run_with_rss(argv):
     return json.loads(line), usage.ru_maxrss
 
 
-def ensure_data(data_dir, shared):
-    csv_path = os.path.join(data_dir, f"ts_{CSV_ROWS}.csv")
-    json_path = os.path.join(data_dir, f"ts_{JSON_ROWS}.json")
-    missing = []
-    if not os.path.exists(csv_path):
-        missing += ["--csv-rows", str(CSV_ROWS)]
-    if not os.path.exists(json_path):
-        missing += ["--json-rows", str(JSON_ROWS)]
-    if missing:
-        py = os.environ.get("PY", sys.executable)
-        subprocess.run([py, os.path.join(shared, "bench", "gen_data.py"), "--out-dir", data_dir] + missing, check=True)
-    return csv_path, json_path
+def ensure_data(data_dir):
+    """The CSV and JSON files, made by gen_data.py in a child process: importing numpy here would raise
+    the peak memory that Linux reports for every child this process starts (it counts the parent's
+    pages a vfork-ed child shared before exec)."""
+    generator = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen_data.py")
+    subprocess.run([sys.executable, generator, "--out-dir", data_dir, "--csv-rows", str(CSV_ROWS),
+                    "--json-rows", str(JSON_ROWS)], check=True)
+    return os.path.join(data_dir, f"ts_{CSV_ROWS}.csv"), os.path.join(data_dir, f"ts_{JSON_ROWS}.json")
 
 
 def same_check(ours, peer, keys):
@@ -68,19 +64,19 @@ def report(case, ours_s, peer_s, limit):
 
 def main():
     bench, c_bin = os.environ["BENCH_BIN"], os.environ["C_BIN"]
-    data_dir, shared = os.environ["DATA_DIR"], os.environ["SHARED"]
-    csv_path, json_path = ensure_data(data_dir, shared)
+    data_dir = os.environ["DATA_DIR"]
+    csv_path, json_path = ensure_data(data_dir)
     ok = True
     keys = ["sum_temperature", "nan_pressure", "sum_count", "ts_first", "ts_last"]
 
-    peer, _ = run_with_rss([os.path.join(c_bin, "csv_libcsv"), csv_path, str(REPEATS), "full"])
+    peer, _ = run_with_rss([os.path.join(c_bin, "ingest_csv"), csv_path, str(REPEATS)])
     ours, _ = run_with_rss([bench, "csv", csv_path, str(REPEATS)])
     for problem in same_check(ours, peer, keys):
         print(f"check csv {problem}", file=sys.stderr)
         ok = False
     ok &= report(f"csv-{CSV_ROWS}", statistics.median(ours["runs_s"]), statistics.median(peer["runs_s"]), 1.25)
 
-    peer, peer_rss = run_with_rss([os.path.join(c_bin, "json_jansson"), json_path, str(REPEATS), "file"])
+    peer, peer_rss = run_with_rss([os.path.join(c_bin, "ingest_json"), json_path, str(REPEATS)])
     ours, ours_rss = run_with_rss([bench, "json", json_path, str(REPEATS)])
     for problem in same_check(ours, peer, keys):
         print(f"check json {problem}", file=sys.stderr)

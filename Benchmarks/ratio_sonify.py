@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Ratio benchmark for `sonify`: chartpipe's audio graph synthesis against the numpy float64
-synthesiser of ../shared/bench/bench_sonify.py, on the same 1,000 control points, in one run.
+synthesiser of numpy_synth.py, on the same 1,000 control points, in one run.
 
-Env: BENCH_BIN (ChartpipeBench), SHARED (../shared), DATA_DIR, RESULTS_DIR; BENCH_SMALL=1 for a
+Env: BENCH_BIN (ChartpipeBench), DATA_DIR, RESULTS_DIR; BENCH_SMALL=1 for a
 smoke run (6 s of audio, fewer repeats).
 
 Both sides produce 60 s at 44.1 kHz as 16-bit PCM. The peer renders one channel; chartpipe renders
@@ -18,10 +18,8 @@ import sys
 
 import numpy as np
 
-SHARED = os.environ.get("SHARED", os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
-sys.path.insert(0, os.path.join(SHARED, "bench"))
-from bench_sonify import synth  # noqa: E402  (the peer, exactly as measured in ../shared/bench)
-from common import measure  # noqa: E402
+from numpy_synth import synthesise
+from timing import measure
 
 LIMIT = 1.0
 
@@ -39,7 +37,7 @@ def main():
     path = os.path.join(data_dir, f"sonify_controls_{controls}.f64")
     values.tofile(path)
 
-    walls, _, pcm = measure(lambda: synth(values, seconds, rate), repeats, 1)
+    walls, pcm = measure(lambda: synthesise(values, seconds, rate), repeats)
     peer = statistics.median(walls)
 
     out = subprocess.run([os.environ["BENCH_BIN"], "sonify", path, str(seconds), str(rate), str(repeats)],

@@ -5,21 +5,18 @@ Cases (ours / peer, both timed in-process on the same data; limit from the issue
   mk   MannKendall.test (S + tie-corrected variance, O(n log n))  vs scipy.stats.kendalltau   limit 1.0
   ls   LeastSquares.fit                                           vs scipy.stats.linregress   limit 2.0
   sen  SenSlope.estimate (10,000 points)                          vs pymannkendall.sens_slope limit 1.0
-Data: the series of ../shared/bench/gen_data.py (series_N.npz: x epoch ms, y temperature random walk),
-x as seconds since the first point. Env: BENCH_BIN, PY, DATA_DIR, RESULTS_DIR, SHARED; BENCH_SMALL=1
-uses 100,000 points instead of 1,000,000.
+Data: the series of gen_data.py (series_N.npz: x epoch ms, y temperature), x as seconds since the
+first point. Env: BENCH_BIN, DATA_DIR; BENCH_SMALL=1 uses 100,000 points instead of 1,000,000.
 """
 import json
 import os
 import statistics
 import subprocess
-import sys
 
 import numpy as np
 
-SHARED = os.environ.get("SHARED", os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
-sys.path.insert(0, os.path.join(SHARED, "bench"))
-from common import measure  # noqa: E402
+import gen_data
+from timing import measure
 
 BIN = os.environ["BENCH_BIN"]
 DATA_DIR = os.environ.get("DATA_DIR", "data")
@@ -30,11 +27,7 @@ REPEATS = 3 if SMALL else 5
 
 
 def series(n):
-    npz = os.path.join(DATA_DIR, f"series_{n}.npz")
-    if not os.path.exists(npz):
-        subprocess.run([sys.executable, os.path.join(SHARED, "bench", "gen_data.py"), "--out-dir", DATA_DIR,
-                        "--npz-rows", str(n)], check=True, stdout=subprocess.DEVNULL)
-    z = np.load(npz)
+    z = np.load(gen_data.ensure(DATA_DIR, "npz", n))
     x = (z["x"] - z["x"][0]).astype(np.float64) / 1000.0
     return np.ascontiguousarray(x), np.ascontiguousarray(z["y"], dtype=np.float64)
 
@@ -68,7 +61,7 @@ def main():
     x, y = series(N)
     px, py = files(x, y, N)
 
-    walls, _, r = measure(lambda: stats.kendalltau(x, y), REPEATS, 1)
+    walls, r = measure(lambda: stats.kendalltau(x, y), REPEATS)
     o = ours("mk", px, py)
     # x is strictly increasing, so kendalltau's tau-b equals S / sqrt(n0 (n0 - n2)) with n2 the y ties.
     _, counts = np.unique(y, return_counts=True)
@@ -76,7 +69,7 @@ def main():
     tau_b = o["check"]["s"] / np.sqrt(n0 * (n0 - float(np.sum(counts * (counts - 1) / 2))))
     report(f"mk-{N}", o["median_s"], statistics.median(walls), 1.0, close(tau_b, float(r.statistic), 1e-9))
 
-    walls, _, r = measure(lambda: stats.linregress(x, y), REPEATS, 1)
+    walls, r = measure(lambda: stats.linregress(x, y), REPEATS)
     o = ours("ls", px, py)
     c = o["check"]
     agree = close(c["slope"], r.slope) and close(c["intercept"], r.intercept) and close(c["r2"], r.rvalue ** 2)
@@ -84,7 +77,7 @@ def main():
 
     xs, ys = np.arange(SEN_N, dtype=np.float64), y[:SEN_N].copy()
     pxs, pys = files(xs, ys, f"sen{SEN_N}")
-    walls, _, r = measure(lambda: mk.sens_slope(ys), 3, 1)
+    walls, r = measure(lambda: mk.sens_slope(ys), 3)
     o = ours("sen", pxs, pys)
     agree = close(o["check"]["slope"], float(r.slope)) and close(o["check"]["intercept"], float(r.intercept))
     report(f"sen-{SEN_N}", o["median_s"], statistics.median(walls), 1.0, agree)

@@ -2,7 +2,7 @@ import Downsample
 import Foundation
 
 // Times the downsamplers in-process on raw arrays (int64 epoch-ms x, float64 y, little-endian, as
-// Benchmarks/ratio_downsample.py writes them from gen_data.py's npz), after one warm-up run.
+// Benchmarks/ratio_downsample.py writes them from Benchmarks/gen_data.py's npz), after one warm-up run.
 // Usage: ChartpipeBench downsample METHOD XFILE YFILE N_OUT [REPEATS=7] [RATIO=4]
 // Prints one JSON line: method, runs_s, median_s, n_selected, first_indices.
 enum DownsampleBench {

@@ -2,8 +2,8 @@ import ChartpipeCore
 import Foundation
 import Ingest
 
-// Times the ingest stage in-process on the files of ../shared/bench/gen_data.py, the way the C
-// anchors time themselves: open + read + parse into typed values, warm page cache, one warm-up run.
+// Times the ingest stage in-process on the files of Benchmarks/gen_data.py, the way the C peers in
+// Benchmarks/peers time themselves: open + read + parse into typed values, warm page cache, one warm-up run.
 // Usage: ChartpipeBench csv|json FILE [REPEATS=5] [WARMUP=1]
 enum IngestBench {
     static func csv(_ args: [String]) throws { try measure(args, stage: "csv") }

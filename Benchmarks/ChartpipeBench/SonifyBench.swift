@@ -3,7 +3,7 @@ import Foundation
 import Sonify
 
 /// Times the audio graph synthesis: one continuous series of control points rendered to stereo
-/// and quantised to 16-bit PCM (the peer, numpy in ../shared/bench/bench_sonify.py, renders mono
+/// and quantised to 16-bit PCM (the peer, numpy in Benchmarks/numpy_synth.py, renders mono
 /// float64 to int16; ratio_sonify.py compares per sample frame).
 ///
 /// Usage: ChartpipeBench sonify VALUES.f64 SECONDS RATE REPEATS

@@ -24,9 +24,8 @@ struct Scratch {
 /// The folder of committed fixtures.
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-/// The peer suites beside the repository (`../shared/suites`).
-let suites = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/suites")
+/// The vendored conformance suites (csv-spectrum, JSONTestSuite; see Fixtures/Suites/README.md).
+let suites = fixtures.appendingPathComponent("Suites")
 
 func chart(_ path: String, as format: SourceSpec.Format? = nil, x: String = "t", type: XType = .time,
            format timeFormat: String? = nil, zone: String = "UTC", y: [String] = ["v"], series: String? = nil,

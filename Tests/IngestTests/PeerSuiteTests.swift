@@ -4,18 +4,21 @@ import Foundation
 import XCTest
 import ChartpipeJSON
 
-/// The peer suites of ../shared/suites (see its README.md): csv-spectrum and JSONTestSuite.
+/// The vendored conformance suites in Fixtures/Suites: csv-spectrum and JSONTestSuite.
 final class PeerSuiteTests: XCTestCase {
+    /// A suite's folder; a missing one fails the test, since the suites ship with the repository.
     private func folder(_ name: String) throws -> URL {
         let url = suites.appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: url.path) else { throw XCTSkip("\(url.path) is absent") }
-        return url
+        var isFolder: ObjCBool = false
+        let present = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+        return try XCTUnwrap(present ? url : nil, "\(url.path) is missing: the suites are part of the repository")
     }
 
     func testCSVSpectrum() throws {
         let root = try folder("csv-spectrum")
         let csvs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("csvs").path).sorted()
         XCTAssertEqual(csvs.count, 12)
+        var compared = 0
         for name in csvs where name.hasSuffix(".csv") {
             let base = String(name.dropLast(4))
             let path = root.appendingPathComponent("csvs/\(name)").path
@@ -30,6 +33,7 @@ final class PeerSuiteTests: XCTestCase {
             let preview = try Ingest.preview(source: source, rows: 100)
             let expected = try JSONParser.parse(Array(Data(contentsOf: root.appendingPathComponent("json/\(base).json"))))
             let records = expected.arrayValue ?? []
+            compared += 1
             XCTAssertEqual(preview.rows.count, records.count, name)
             for (row, record) in zip(preview.rows, records) {
                 let keyed = record.objectValue ?? []
@@ -37,13 +41,14 @@ final class PeerSuiteTests: XCTestCase {
                 XCTAssertEqual(row, keyed.map { $0.1.stringValue ?? "?" }, name)
             }
         }
+        XCTAssertEqual(compared, 11, "every file but location_coordinates is compared with its JSON")
     }
 
     /// Every JSONTestSuite document as a records source: y_ accepted, n_ rejected with a position, i_ either.
     func testJSONTestSuite() throws {
         let root = try folder("JSONTestSuite/test_parsing")
         let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertGreaterThan(names.count, 300)
+        XCTAssertEqual(names.count, 318)
         var counts = [Character: Int]()
         for name in names {
             // Pointer fields: records without them are skipped, so only the syntax decides.
@@ -73,12 +78,15 @@ final class PeerSuiteTests: XCTestCase {
     /// The same documents as JSON Lines (one line each where they are one line): never a crash.
     func testJSONTestSuiteAsJSONLines() throws {
         let root = try folder("JSONTestSuite/test_parsing")
+        var checked = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() where name.hasPrefix("y_") {
             let spec = chart(root.appendingPathComponent(name).path, as: .jsonl, x: "/x", type: .category, y: ["/y"],
                              onError: .skip)
             let text = (try? String(contentsOfFile: spec.source.path, encoding: .utf8)) ?? ""
             guard !text.contains("\n") || text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").count == 1 else { continue }
             XCTAssertNil(failure(spec), name)
+            checked += 1
         }
+        XCTAssertEqual(checked, 93, "the one-line y_ documents")
     }
 }
