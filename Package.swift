@@ -14,8 +14,8 @@ func stage(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
 }
 
 /// A test target; `Fixtures/` beside the tests holds data and the scripts that made it, read by path.
-func tests(_ name: String, _ deps: [Target.Dependency]) -> Target {
-    .testTarget(name: name, dependencies: deps, exclude: ["Fixtures"], swiftSettings: swiftSettings)
+func tests(_ name: String, _ deps: [Target.Dependency], fixtures: Bool = true) -> Target {
+    .testTarget(name: name, dependencies: deps, exclude: fixtures ? ["Fixtures"] : [], swiftSettings: swiftSettings)
 }
 
 let package = Package(
@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(name: "ChartpipeBench",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
                           path: "Benchmarks/ChartpipeBench", swiftSettings: swiftSettings),
-        tests("ChartpipeJSONTests", ["ChartpipeJSON"]),
+        tests("ChartpipeJSONTests", ["ChartpipeJSON"], fixtures: false),
         tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON"]),
         tests("ChartpipeTextTests", ["ChartpipeText"]),
         tests("IngestTests", ["Ingest", "ChartpipeJSON"]),

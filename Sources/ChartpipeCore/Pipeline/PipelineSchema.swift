@@ -28,7 +28,7 @@ public enum PipelineSchema {
 
         var top = PipelineShape.pipelineFields.filter { $0.name != "stages" && $0.name != "charts" }
         top.append(Field("stages", .any, doc: "", required: true))
-        var root = object(top, description: "A chartpipe pipeline file (SPEC §3).")
+        var root = object(top, description: "A chartpipe pipeline file; see docs/pipeline.md.")
         root = inserting("stages", .object([
             ("description", .string(PipelineShape.pipelineFields.first { $0.name == "stages" }?.doc ?? "")),
             ("type", "array"), ("minItems", 1), ("items", stageRef),
