@@ -13,15 +13,18 @@ enum RunCommand {
             OptionSpec(name: "locales", value: "L,L", help: "Locales to write instead of the pipeline's, such as 'ko' or 'en,zh-Hans'."),
             OptionSpec(name: "only", value: "ID,ID", help: "Run only these charts."),
             OptionSpec(name: "fail-fast", value: nil, help: "Stop starting charts after the first failure."),
+            OptionSpec(name: "wait", value: nil, help: "If another run is writing into the output folder, start when it ends."),
             OptionSpec(name: "no-progress", value: nil, help: "One line per finished chart instead of a progress bar."),
             OptionSpec(name: "log-format", value: "FORMAT", help: "'text' (default) or 'json' (one object per line on stderr)."),
             OptionSpec(name: "quiet", value: nil, help: "Print only errors."),
         ],
         discussion: """
         Output bytes do not depend on --jobs. Set SOURCE_DATE_EPOCH to make the manifest's timestamp,
-        and so every output byte, reproducible. On SIGINT or SIGTERM no new chart starts, no partial
-        file is left under a final name, the manifest of what completed is written and the exit
-        status is 130.
+        and so every output byte, reproducible. One run at a time writes into an output folder: a
+        second one exits with status 2 at once, or with --wait starts when the first ends. A full disk
+        stops the run with exit status 4. On SIGINT or SIGTERM no new chart starts, running charts
+        stop, no partial file is left under a final name, the manifest of what completed is written
+        and the exit status is 130.
         """)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
@@ -86,7 +89,7 @@ enum RunCommand {
                                     code: "run.source-date-epoch"))
         }
         let options = RunOptions(output: output, jobs: jobs, locales: locales, only: only,
-                                 failFast: parsed.flag("fail-fast"), generatedAt: Manifest.timestamp())
+                                 failFast: parsed.flag("fail-fast"), generatedAt: Manifest.timestamp(), wait: parsed.flag("wait"))
 
         let observer: any RunObserver
         if log.format == .json {
@@ -111,7 +114,7 @@ enum RunCommand {
         } catch {
             (observer as? ProgressBar)?.clear()
             log.diagnostic(error)
-            return 1
+            return exitCode(refusing: error)
         }
         (observer as? ProgressBar)?.clear()
         let m = outcome.manifest
@@ -137,6 +140,18 @@ enum RunCommand {
             }
         }
         return outcome.exitCode
+    }
+
+    /// The exit status of a run that could not start or finish: 2 for an output folder chartpipe
+    /// must not write into (nothing was written), 4 for a full disk, else 1.
+    static func exitCode(refusing error: Diagnostic) -> Int32 {
+        switch error.code {
+        case RunOutcome.diskFull: return 4
+        case "output.locked", "output.foreign-manifest", "output.other-pipeline", "output.unlisted-file",
+             "output.not-a-folder", "output.unwritable", "output.symbolic-link":
+            return 2
+        default: return 1
+        }
     }
 
     static func list(_ text: String?, option: String) throws(UsageError) -> [String]? {

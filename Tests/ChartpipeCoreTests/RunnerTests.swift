@@ -274,7 +274,8 @@ final class RunnerTests: XCTestCase {
 
     func files(_ url: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: url.path) {
+        // Hidden files (the run's lock) are chartpipe's own, not output.
+        for path in try FileManager.default.subpathsOfDirectory(atPath: url.path) where !path.hasPrefix(".") {
             var dir: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path, isDirectory: &dir), !dir.boolValue {
                 result[path] = try Data(contentsOf: url.appendingPathComponent(path))

@@ -14,11 +14,13 @@ public struct ArtifactReader: Sendable {
     /// The bytes of a listed file.
     public func bytes(of artifact: ManifestArtifact) throws(ChartError) -> [UInt8] {
         let path = try writer.resolve(artifact.path)
-        guard let data = FileManager.default.contents(atPath: path), !isLink(path) else {
-            throw ChartError("cannot read '\(artifact.path)' of the output folder", code: "run.missing-artifact",
+        let bytes: [UInt8]
+        do {
+            bytes = try writer.read(artifact.path)
+        } catch {
+            throw ChartError("cannot read '\(artifact.path)' of the output folder: \(error.message)", code: "run.missing-artifact",
                              at: SourceLocation(path: path))
         }
-        let bytes = Array(data)
         guard bytes.count == artifact.bytes, SHA256.hex(bytes) == artifact.sha256 else {
             throw ChartError("'\(artifact.path)' changed after the run that listed it; run the chart again",
                              code: "run.changed-artifact", at: SourceLocation(path: path))
@@ -41,10 +43,5 @@ public struct ArtifactReader: Sendable {
         } catch {
             throw ChartError("'\(artifact.path)' is not valid JSON", code: "run.unreadable-artifact")
         }
-    }
-
-    private func isLink(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 }

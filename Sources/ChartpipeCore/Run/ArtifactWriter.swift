@@ -1,13 +1,42 @@
 import Foundation
+import Synchronization
 
-/// The one place that writes output files: each file goes to a temporary name in the same folder
-/// and is renamed into place, so a crash or a full disk never leaves a half-written file under its
-/// final name. Paths are checked to stay inside the output folder.
-public struct ArtifactWriter: Sendable {
+/// The one place that writes output files. Each file goes to a temporary name in its folder, is
+/// flushed and renamed into place, so a crash or a full disk never leaves a half-written file under
+/// its final name. Every path is walked from the output folder one component at a time with
+/// `openat` and `O_NOFOLLOW`, so no symbolic link — even one swapped in during the run — leads a
+/// write, a removal or a read out of the folder. In a run, a file that is already there is
+/// replaced only when chartpipe wrote it (an earlier manifest lists it, or this run wrote it).
+public final class ArtifactWriter: Sendable {
+    /// Which existing files a write may replace.
+    public enum Replacing: Sendable {
+        /// Any (a single file the user named, such as a catalog that `strings import` rewrites).
+        case any
+        /// Only these paths (relative to the output folder) and those written since.
+        case listed(Set<String>)
+    }
+
     /// Absolute output folder.
     public let root: String
+    private let owned: Mutex<Set<String>?>
+    /// Called with each path after it is renamed into place (the run's journal).
+    private let onWrite: (@Sendable (String) -> Void)?
 
-    public init(root: String) { self.root = URL(fileURLWithPath: root).standardizedFileURL.path }
+    public init(root: String, replacing: Replacing = .any, onWrite: (@Sendable (String) -> Void)? = nil) {
+        self.root = URL(fileURLWithPath: root).standardizedFileURL.path
+        switch replacing {
+        case .any: owned = Mutex(nil)
+        case let .listed(paths): owned = Mutex(paths)
+        }
+        self.onWrite = onWrite
+    }
+
+    /// Lets later writes replace these paths too (files an interrupted run wrote, say).
+    public func own(_ paths: some Sequence<String>) {
+        owned.withLock { set in if set != nil { set?.formUnion(paths) } }
+    }
+
+    // MARK: writing
 
     /// Writes `bytes` at `relativePath` (below the output folder) and returns its manifest entry.
     public func write(_ bytes: [UInt8], to relativePath: String, kind: String, locale: String?) throws(ChartError) -> ManifestArtifact {
@@ -18,24 +47,26 @@ public struct ArtifactWriter: Sendable {
     /// and hashed as it is read back — and returns its manifest entry.
     public func write(_ content: Artifact.Content, to relativePath: String, kind: String, locale: String?) throws(ChartError) -> ManifestArtifact {
         let target = try resolve(relativePath)
-        let folder = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw ChartError("cannot create the folder: \(FileProblem.reason(error))", code: "output.write-failed",
-                             at: SourceLocation(path: folder))
+        let (folder, name) = try openParent(of: relativePath, create: true)
+        defer { close(folder) }
+        var info = stat()
+        if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw ChartError("refusing to write '\(relativePath)': something other than a file is in the way",
+                                 code: "output.not-a-file", at: SourceLocation(path: target))
+            }
+            let mayReplace = owned.withLock { set in set.map { $0.contains(relativePath) } ?? true }
+            guard mayReplace else {
+                throw ChartError("refusing to replace '\(relativePath)': no chartpipe manifest of this folder lists it, so chartpipe did not write it; move it away or choose another output folder",
+                                 code: "output.unlisted-file", at: SourceLocation(path: target))
+            }
         }
-        let temporary = folder + "/." + name + ".tmp-\(getpid())"
+        let temporary = "." + name + ".tmp-\(getpid())"
         // O_EXCL and O_NOFOLLOW: a link planted at the temporary name is never followed out.
-        unlink(temporary)
-        let fd = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw ChartError("cannot write: \(String(cString: strerror(errno)))", code: "output.write-failed",
-                             at: SourceLocation(path: target))
-        }
+        unlinkat(folder, temporary, 0)
+        let fd = openat(folder, temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Self.failure(errno, "cannot write", target) }
         var sink = ArtifactSink(fileDescriptor: fd)
-        var failure: Int32 = 0
         var size = 0
         var digest = ""
         do {
@@ -46,40 +77,46 @@ public struct ArtifactWriter: Sendable {
                 digest = SHA256.hex(bytes)
             case let .stream(write):
                 try write(&sink)
-                (size, digest) = try Self.hash(fd)
+                (size, digest) = try Self.hash(fd, path: target)
             }
         } catch {
             close(fd)
-            unlink(temporary)
-            if let error = error as? ChartError {
-                throw ChartError(error.message, code: error.code, at: SourceLocation(path: target))
-            }
+            unlinkat(folder, temporary, 0)
+            if let error = error as? ChartError { throw error.located(at: SourceLocation(path: target)) }
             throw ChartError("cannot write: \(error)", code: "output.write-failed", at: SourceLocation(path: target))
         }
+        var failure: Int32 = 0
         if fsync(fd) != 0, errno != EINVAL { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, target) != 0 { failure = errno }
+        if failure == 0, renameat(folder, temporary, folder, name) != 0 { failure = errno }
         if failure != 0 {
-            unlink(temporary)
-            throw ChartError("cannot write: \(String(cString: strerror(failure)))", code: "output.write-failed",
-                             at: SourceLocation(path: target))
+            unlinkat(folder, temporary, 0)
+            throw Self.failure(failure, "cannot write", target)
         }
+        owned.withLock { set in if set != nil { set?.insert(relativePath) } }
+        onWrite?(relativePath)
         return ManifestArtifact(path: relativePath, kind: kind, locale: locale, bytes: size, sha256: digest)
     }
 
+    /// A failed system call as a diagnostic; a full disk has its own code, so a run can stop and
+    /// say so rather than fail every chart after it.
+    static func failure(_ code: Int32, _ doing: String, _ path: String) -> ChartError {
+        let full = code == ENOSPC || code == EDQUOT
+        return ChartError("\(doing): \(String(cString: strerror(code)))", code: full ? "output.disk-full" : "output.write-failed",
+                          at: SourceLocation(path: path))
+    }
+
     /// Size and SHA-256 of what a stream wrote, read back from the start of the file.
-    private static func hash(_ fd: Int32) throws(ChartError) -> (Int, String) {
-        guard lseek(fd, 0, SEEK_SET) == 0 else {
-            throw ChartError("cannot read back: \(String(cString: strerror(errno)))", code: "output.write-failed")
-        }
+    private static func hash(_ fd: Int32, path: String) throws(ChartError) -> (Int, String) {
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw failure(errno, "cannot read back", path) }
         var hasher = SHA256.Hasher()
         var size = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ChartError("cannot read back: \(String(cString: strerror(errno)))", code: "output.write-failed")
+                throw failure(errno, "cannot read back", path)
             }
             if n == 0 { break }
             hasher.update(buffer[0..<n])
@@ -88,22 +125,81 @@ public struct ArtifactWriter: Sendable {
         return (size, hasher.finalizeHex())
     }
 
+    // MARK: paths
+
     /// The absolute path of `relativePath`, refusing any path that would leave the output folder.
     public func resolve(_ relativePath: String) throws(ChartError) -> String {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
-        guard !relativePath.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
-            throw ChartError("refusing to write '\(relativePath)': it would leave the output folder", at: SourceLocation(path: root))
-        }
-        // A symbolic link inside the output folder must not lead out of it.
-        var path = root
-        for part in parts.dropLast() {
-            path += "/" + part
-            var info = stat()
-            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-                throw ChartError("refusing to write through the symbolic link '\(path)'", at: SourceLocation(path: root))
-            }
+        guard !relativePath.hasPrefix("/"), !relativePath.contains("\0"),
+              !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
+            throw ChartError("refusing to write '\(relativePath)': it would leave the output folder", code: "output.outside",
+                             at: SourceLocation(path: root))
         }
         return root + "/" + relativePath
+    }
+
+    /// The folder of `relativePath` opened without following any link below the output folder
+    /// (created when `create`), and the file's name in it. The caller closes the descriptor.
+    func openParent(of relativePath: String, create: Bool) throws(ChartError) -> (Int32, String) {
+        _ = try resolve(relativePath)
+        var parts = relativePath.split(separator: "/").map(String.init)
+        let name = parts.removeLast()
+        var fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0, errno == ENOENT, create {
+            try prepare()
+            fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
+        guard fd >= 0 else { throw Self.failure(errno, "cannot open the output folder", root) }
+        var path = root
+        for part in parts {
+            path += "/" + part
+            var next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if next < 0, errno == ENOENT, create {
+                if mkdirat(fd, part, 0o755) != 0, errno != EEXIST {
+                    let e = errno
+                    close(fd)
+                    throw Self.failure(e, "cannot create the folder", path)
+                }
+                next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+            if next < 0 {
+                let e = errno
+                close(fd)
+                if e == ELOOP || e == ENOTDIR {
+                    throw ChartError("refusing to go through '\(path)': it is a symbolic link or not a folder",
+                                     code: "output.symbolic-link", at: SourceLocation(path: root))
+                }
+                throw Self.failure(e, "cannot open the folder", path)
+            }
+            close(fd)
+            fd = next
+        }
+        return (fd, name)
+    }
+
+    /// The bytes of a regular file below the output folder, read without following links.
+    public func read(_ relativePath: String) throws(ChartError) -> [UInt8] {
+        let (folder, name) = try openParent(of: relativePath, create: false)
+        defer { close(folder) }
+        let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw Self.failure(errno, "cannot read", root + "/" + relativePath) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw ChartError("'\(relativePath)' is not a regular file", code: "output.not-a-file", at: SourceLocation(path: root))
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw Self.failure(errno, "cannot read", root + "/" + relativePath)
+            }
+            if n == 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return bytes
     }
 
     /// Creates the output folder, or says why it cannot be one (a file is in the way, no permission).
@@ -111,19 +207,24 @@ public struct ArtifactWriter: Sendable {
         var info = stat()
         if stat(root, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw ChartError("the output folder is a file, not a folder; choose another --out or 'output'", at: SourceLocation(path: root))
+                throw ChartError("the output folder is a file, not a folder; choose another --out or 'output'", code: "output.not-a-folder",
+                                 at: SourceLocation(path: root))
             }
             guard access(root, W_OK) == 0 else {
-                throw ChartError("cannot write into the output folder: \(String(cString: strerror(errno)))", at: SourceLocation(path: root))
+                throw ChartError("cannot write into the output folder: \(String(cString: strerror(errno)))", code: "output.unwritable",
+                                 at: SourceLocation(path: root))
             }
             return
         }
         do {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         } catch {
-            throw ChartError("cannot create the output folder: \(FileProblem.reason(error))", at: SourceLocation(path: root))
+            throw ChartError("cannot create the output folder: \(FileProblem.reason(error))", code: "output.unwritable",
+                             at: SourceLocation(path: root))
         }
     }
+
+    // MARK: removing and checking
 
     /// Removes files (paths relative to the output folder) that lie below `folder` (nil: directly in
     /// the output folder): only what an earlier run listed in its manifest, never anything else a
@@ -131,29 +232,63 @@ public struct ArtifactWriter: Sendable {
     public func remove(_ paths: [String], below folder: String?) {
         for path in paths {
             if let folder { guard path.hasPrefix(folder + "/") else { continue } } else { guard !path.contains("/") else { continue } }
-            guard path != "manifest.json", let full = try? resolve(path) else { continue }
+            guard path != "manifest.json", let (dir, name) = try? openParent(of: path, create: false) else { continue }
             var info = stat()
-            if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(full) }
+            if fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG { unlinkat(dir, name, 0) }
+            close(dir)
         }
     }
 
     /// Removes a folder below the output folder if nothing is left in it.
     public func removeFolderIfEmpty(_ relativePath: String) {
-        guard let full = try? resolve(relativePath + "/x") else { return }
-        rmdir((full as NSString).deletingLastPathComponent)
+        guard let (dir, name) = try? openParent(of: relativePath, create: false) else { return }
+        unlinkat(dir, name, AT_REMOVEDIR)
+        close(dir)
     }
 
     /// Whether the file an entry names is on disk as a regular file of the listed size.
     public func matches(_ artifact: ManifestArtifact) -> Bool {
-        guard let full = try? resolve(artifact.path) else { return false }
+        guard let (dir, name) = try? openParent(of: artifact.path, create: false) else { return false }
+        defer { close(dir) }
         var info = stat()
-        return lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) == artifact.bytes
+        return fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) == artifact.bytes
+    }
+
+    /// Whether the file an entry names holds exactly the listed bytes (size and SHA-256).
+    public func verifies(_ artifact: ManifestArtifact) -> Bool {
+        guard matches(artifact), let bytes = try? read(artifact.path) else { return false }
+        return bytes.count == artifact.bytes && SHA256.hex(bytes) == artifact.sha256
     }
 
     /// Whether a regular file is at `path` (relative to the output folder).
     public func exists(_ path: String) -> Bool {
-        guard let full = try? resolve(path) else { return false }
+        guard let (dir, name) = try? openParent(of: path, create: false) else { return false }
+        defer { close(dir) }
         var info = stat()
-        return lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        return fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Regular files directly in `relativeFolder` ("" for the output folder), without following links.
+    public func files(in relativeFolder: String) -> [String] {
+        let probe = relativeFolder.isEmpty ? "x" : relativeFolder + "/x"
+        guard let (dir, _) = try? openParent(of: probe, create: false), let stream = fdopendir(dir) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            var info = stat()
+            if name != ".", name != "..", fstatat(dirfd(stream), name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+               info.st_mode & S_IFMT == S_IFREG {
+                names.append(name)
+            }
+        }
+        return names.sorted()
+    }
+
+    /// Removes the temporary files (`.NAME.tmp-PID`) that a killed run left in `relativeFolder`.
+    public func removeTemporaries(in relativeFolder: String) {
+        for name in files(in: relativeFolder) where name.hasPrefix(".") && name.contains(".tmp-") {
+            remove([relativeFolder.isEmpty ? name : relativeFolder + "/" + name], below: relativeFolder.isEmpty ? nil : relativeFolder)
+        }
     }
 }

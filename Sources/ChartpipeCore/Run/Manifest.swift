@@ -8,7 +8,7 @@ public struct Manifest: Sendable, Equatable {
     public static let toolName = "chartpipe"
     public static let toolVersion = "0.1.0"
 
-    public enum Status: String, Sendable { case ok, failed, interrupted }
+    public enum Status: String, Sendable { case ok, failed, interrupted, running }
 
     /// The pipeline file: its path relative to the output folder (so that the manifest does not
     /// depend on where chartpipe was started) and the SHA-256 of its bytes.
@@ -38,6 +38,10 @@ public struct Manifest: Sendable, Equatable {
     /// Files of run-level stages (paths relative to the output folder).
     public var artifacts: [ManifestArtifact]
     public var interrupted: Bool
+    /// Written while a run works: the folder may change, and `uncertain` names the charts whose
+    /// listed files may no longer match (the next run checks them).
+    public var running = false
+    public var uncertain: [String] = []
 
     public init(pipeline: String, pipelineFile: PipelineFile? = nil, generatedAt: Int64, locales: [String],
                 selected: [String] = [], charts: [ChartRecord], notRun: [String] = [], stages: [RunStageRecord] = [],
@@ -55,6 +59,7 @@ public struct Manifest: Sendable, Equatable {
     }
 
     public var status: Status {
+        if running { return .running }
         if interrupted { return .interrupted }
         let failed = charts.contains { $0.status == .failed } || stages.contains { $0.status == .failed }
         return failed ? .failed : .ok
@@ -86,6 +91,9 @@ public struct Manifest: Sendable, Equatable {
             ("generatedAt", .string(TimeText.iso8601(milliseconds: Double(generatedAt) * 1000))),
             ("locales", .array(locales.map { .string($0) })),
             ("status", .string(status.rawValue)),
+        ]
+        if running { members.append(("uncertain", .array(uncertain.map { .string($0) }))) }
+        members += [
             ("selected", .array(selected.map { .string($0) })),
             ("charts", .array(charts.map(Manifest.json(chart:)))),
             ("notRun", .array(notRun.map { .string($0) })),
@@ -155,6 +163,8 @@ public struct Manifest: Sendable, Equatable {
         }
         artifacts = (json["artifacts"]?.arrayValue ?? []).compactMap(Manifest.artifact)
         interrupted = json["status"]?.stringValue == Status.interrupted.rawValue
+        running = json["status"]?.stringValue == Status.running.rawValue
+        uncertain = json["uncertain"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     static func chart(_ json: JSONValue) -> ChartRecord? {

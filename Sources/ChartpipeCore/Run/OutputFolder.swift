@@ -7,10 +7,17 @@ import ChartpipeJSON
 /// files of locales it did not write (a `--locales` preview), keeps the entries of charts it did
 /// not select (`--only`), and removes what the previous manifest listed that the pipeline no longer
 /// produces — files of locales and charts no longer in it, stale files of a chart run again.
-/// It removes only files an earlier manifest of the same pipeline listed, nothing else.
+/// It removes only files that chartpipe wrote (an earlier manifest or an interrupted run's journal
+/// lists them), nothing else.
+///
+/// While a run works, `manifest.json` says so (`"status": "running"`) and names the charts whose
+/// files may change (`uncertain`); a run that ends early leaves that manifest and its journal, and
+/// the next run repairs the folder from them.
 final class OutputFolder: Sendable {
     let writer: ArtifactWriter
-    /// The previous manifest of the same pipeline in this folder, if any.
+    let lock: RunLock
+    let journal: RunJournal
+    /// The previous manifest of the same pipeline in this folder, repaired, if any.
     let previous: Manifest?
     /// Every locale whose files the folder may hold after this run: the pipeline's, then this run's others.
     let locales: [String]
@@ -20,22 +27,115 @@ final class OutputFolder: Sendable {
     /// Files written by this run, per chart, so that a chart that fails while writing leaves none.
     private let written = Mutex<[String: [String]]>([:])
 
-    init(writer: ArtifactWriter, pipeline spec: PipelineSpec, runLocales: [String]?) {
-        self.writer = writer
-        let text = FileManager.default.contents(atPath: writer.root + "/manifest.json")
-        let manifest = text.flatMap { try? JSONParser.parse(Array($0)) }.flatMap(Manifest.init(json:))
-        previous = manifest?.pipeline == spec.name ? manifest : nil
+    /// Locks the folder, reads and repairs what an earlier run left, refuses a folder that holds
+    /// files chartpipe did not write, and marks the run as in progress.
+    init(root: String, pipeline spec: PipelineSpec, selected: [String], runLocales: [String]?, wait: Bool,
+         generatedAt: Int64) throws(ChartError) {
+        let probe = ArtifactWriter(root: root)
+        try probe.prepare()
+        lock = try RunLock.acquire(root: probe.root, wait: wait)
+        var previous = try Self.readPrevious(probe, pipeline: spec.name)
         let run = runLocales ?? spec.locales
         self.runLocales = run
         locales = spec.locales + run.filter { !spec.locales.contains($0) }
         pipelineCharts = spec.charts.map(\.id)
+
+        // What an interrupted run wrote: listed and intact stays, anything else of its goes.
+        let leftOver = RunJournal.leftOver(in: probe.root)
+        var owned = Set(previous?.allArtifacts.map(\.path) ?? [])
+        if !leftOver.isEmpty || previous?.status == .running {
+            previous = previous.map { Self.repair($0, journal: leftOver, writer: probe) }
+            let kept = Set(previous?.allArtifacts.map(\.path) ?? [])
+            probe.remove(leftOver.filter { !kept.contains($0) && !$0.contains("/") }, below: nil)
+            for path in leftOver where !kept.contains(path) && path.contains("/") {
+                probe.remove([path], below: (path as NSString).deletingLastPathComponent)
+            }
+            owned = kept
+        }
+        for id in Set(pipelineCharts + (previous?.charts.map(\.id) ?? [])) { probe.removeTemporaries(in: "charts/\(id)") }
+        probe.removeTemporaries(in: "")
+
+        // A first run never replaces what another tool left where chartpipe writes.
+        if previous == nil {
+            for id in selected {
+                if let name = probe.files(in: "charts/\(id)").first(where: { !$0.hasPrefix(".") }) {
+                    throw ChartError("'charts/\(id)/\(name)' is in the output folder, but no chartpipe manifest lists it; chartpipe does not replace files it did not write: move them away or choose another output folder",
+                                     code: "output.unlisted-file", at: SourceLocation(path: probe.root))
+                }
+            }
+        }
+
+        journal = try RunJournal(root: probe.root)
+        let journal = self.journal
+        writer = ArtifactWriter(root: probe.root, replacing: .listed(owned.union(["manifest.json"]))) { journal.append($0) }
+        self.previous = previous
+        try markRunning(selected: selected, generatedAt: generatedAt, pipeline: spec)
+    }
+
+    /// The manifest in the folder: nil when there is none; refused when chartpipe did not write it
+    /// or it belongs to another pipeline (its files are not this pipeline's to replace).
+    private static func readPrevious(_ writer: ArtifactWriter, pipeline: String) throws(ChartError) -> Manifest? {
+        guard writer.exists("manifest.json") || FileManager.default.fileExists(atPath: writer.root + "/manifest.json") else { return nil }
+        let at = SourceLocation(path: writer.root + "/manifest.json")
+        guard let bytes = try? writer.read("manifest.json"), let json = try? JSONParser.parse(bytes),
+              let manifest = Manifest(json: json) else {
+            throw ChartError("the output folder holds a manifest.json that chartpipe did not write; chartpipe does not replace it: choose another output folder, or move it away",
+                             code: "output.foreign-manifest", at: at)
+        }
+        guard manifest.pipeline == pipeline else {
+            throw ChartError("the output folder holds the output of the pipeline '\(manifest.pipeline)'; choose another output folder for '\(pipeline)', or remove that one",
+                             code: "output.other-pipeline", at: at)
+        }
+        return manifest
+    }
+
+    /// The manifest of an interrupted run with only the files that are on disk as listed.
+    private static func repair(_ manifest: Manifest, journal: [String], writer: ArtifactWriter) -> Manifest {
+        var repaired = manifest
+        let suspect = Set(journal)
+        let uncertain = Set(manifest.uncertain)
+        func holds(_ a: ManifestArtifact) -> Bool {
+            suspect.contains(a.path) || uncertain.contains(a.path.split(separator: "/").dropFirst().first.map(String.init) ?? "")
+                ? writer.verifies(a) : writer.matches(a)
+        }
+        repaired.charts = manifest.charts.map { record in
+            var r = record
+            r.artifacts = record.artifacts.filter(holds)
+            return r
+        }
+        repaired.artifacts = manifest.artifacts.filter(holds)
+        repaired.uncertain = []
+        return repaired
+    }
+
+    /// Writes the manifest of a run in progress: the folder as the previous run left it, with the
+    /// charts this run may change named as uncertain.
+    private func markRunning(selected: [String], generatedAt: Int64, pipeline spec: PipelineSpec) throws(ChartError) {
+        let records = previous?.charts ?? []
+        let touched = records.filter { record in
+            selected.contains(record.id) || !pipelineCharts.contains(record.id)
+                || record.artifacts.contains { $0.locale.map { !locales.contains($0) } ?? false }
+        }.map(\.id)
+        var running = Manifest(pipeline: spec.name, pipelineFile: spec.fileRecord(relativeTo: writer.root),
+                               generatedAt: generatedAt, locales: previous?.locales ?? [], selected: selected,
+                               charts: records, artifacts: previous?.artifacts ?? [])
+        running.running = true
+        running.uncertain = touched
+        _ = try writer.write(JSONWriter().bytes(running.json), to: "manifest.json", kind: "manifest", locale: nil)
+    }
+
+    /// Writes the run's manifest; the run's journal is then closed and removed.
+    func finish(_ manifest: Manifest) throws(ChartError) {
+        _ = try writer.write(JSONWriter().bytes(manifest.json), to: "manifest.json", kind: "manifest", locale: nil)
+        journal.finish()
     }
 
     private func previousRecord(_ id: String) -> ChartRecord? { previous?.charts.first { $0.id == id } }
 
     /// Writes a chart's files (`data.json` first) and settles its earlier ones: rewritten or removed
     /// when of a locale this run writes, kept when of another locale of the folder, removed when of a
-    /// locale the folder no longer holds. A write that fails removes what this commit wrote.
+    /// locale the folder no longer holds. A write that fails is an error; `discard` then removes what
+    /// this commit wrote.
     func commit(_ context: ChartContext) throws(ChartError) -> ChartRecord {
         let id = context.chart.id
         let folder = "charts/\(id)"

@@ -9,15 +9,18 @@ public struct RunOptions: Sendable {
     public var only: [String]?
     public var failFast: Bool
     public var generatedAt: Int64
+    /// Wait for another run that holds the output folder, instead of failing at once.
+    public var wait: Bool
 
     public init(output: String, jobs: Int, locales: [String]? = nil, only: [String]? = nil, failFast: Bool = false,
-                generatedAt: Int64) {
+                generatedAt: Int64, wait: Bool = false) {
         self.output = output
         self.jobs = max(1, jobs)
         self.locales = locales
         self.only = only
         self.failFast = failFast
         self.generatedAt = generatedAt
+        self.wait = wait
     }
 }
 
@@ -35,9 +38,14 @@ public struct RunOutcome: Sendable {
     /// The charts this run ran, in pipeline order.
     public var results: [ChartResult]
 
-    /// 130 interrupted; 1 a chart of this run or a run-level stage failed; else 0.
+    /// The code of the error that stops a run because the output's disk is full.
+    public static let diskFull = "output.disk-full"
+
+    /// 130 interrupted; 4 the output's disk is full; 1 a chart of this run or a run-level stage
+    /// failed; else 0.
     public var exitCode: Int32 {
         if manifest.interrupted { return 130 }
+        if results.contains(where: { $0.error?.code == Self.diskFull }) { return 4 }
         let failed = results.contains { $0.status == .failed } || manifest.stages.contains { $0.status == .failed }
         return failed ? 1 : 0
     }

@@ -44,9 +44,9 @@ public final class Runner: Sendable {
 
     public func run() throws(ChartError) -> RunOutcome {
         let charts = selectedCharts
-        let writer = ArtifactWriter(root: options.output)
-        try writer.prepare()
-        let folder = OutputFolder(writer: writer, pipeline: spec, runLocales: options.locales)
+        let folder = try OutputFolder(root: options.output, pipeline: spec, selected: charts.map(\.id),
+                                      runLocales: options.locales, wait: options.wait, generatedAt: options.generatedAt)
+        let writer = folder.writer
         let info = spec.runInfo(locales: options.locales)
         let execution = try ChartExecution(spec: spec, registry: registry, run: info, cancellation: cancellation)
         let work = Work(total: charts.count)
@@ -79,6 +79,8 @@ public final class Runner: Sendable {
                     guard let result = outcome else { return }
                     observer?.chartFinished(result, seconds: seconds, running: after.running, done: after.done, total: charts.count)
                     if result.status == .failed, options.failFast { requestStop() }
+                    // A full disk fails every chart after it: stop starting them and say so once.
+                    if result.error?.code == RunOutcome.diskFull { requestStop() }
                 }
             }
         }
@@ -100,7 +102,7 @@ public final class Runner: Sendable {
                                 generatedAt: options.generatedAt, locales: folder.listedLocales(records, runArtifacts),
                                 selected: charts.map(\.id), charts: records, notRun: notRun, stages: stages,
                                 artifacts: runArtifacts, interrupted: signalled)
-        _ = try writer.write(JSONWriter().bytes(manifest.json), to: "manifest.json", kind: "manifest", locale: nil)
+        try folder.finish(manifest)
         return RunOutcome(manifest: manifest, manifestPath: writer.root + "/manifest.json", results: ran)
     }
 
