@@ -57,20 +57,28 @@ public struct Catalog: Sendable {
         }
     }
 
-    /// The catalogs shipped inside the binary (Sources/ChartpipeText/Catalogs, embedded by
-    /// scripts/embed-catalogs.py); a test checks that they parse.
-    public static let embedded = Catalog(embeddedCatalogs.compactMap {
-        try? StringCatalog(parsing: Array($0.text.utf8), path: $0.name)
+    /// The catalogs shipped inside the binary (Sources/ChartpipeText/Catalogs), parsed once per
+    /// process; a test checks that they parse.
+    public static let embedded = Catalog(shippedCatalogFiles.compactMap {
+        try? StringCatalog(parsing: $0.bytes, path: $0.name)
     })
 
     /// The shipped catalogs as parsed files, with their names; throws if one does not parse.
     public static func embeddedFiles() throws(CatalogError) -> [(name: String, catalog: StringCatalog)] {
         var out: [(String, StringCatalog)] = []
-        for file in embeddedCatalogs {
-            out.append((file.name, try StringCatalog(parsing: Array(file.text.utf8), path: file.name)))
+        for file in shippedCatalogFiles {
+            out.append((file.name, try StringCatalog(parsing: file.bytes, path: file.name)))
         }
         return out
     }
+
+    /// The files of Sources/ChartpipeText/Catalogs, compiled into the binary by SwiftPM's
+    /// `.embedInCode` resources (see Package.swift): nothing is read from a bundle at run time, so
+    /// a binary moved to another folder keeps them. A test checks this list against the folder.
+    static let shippedCatalogFiles: [(name: String, bytes: [UInt8])] = [
+        ("Describe.xcstrings", PackageResources.Describe_xcstrings),
+        ("Messages.xcstrings", PackageResources.Messages_xcstrings),
+    ]
 
     /// The embedded catalogs merged with the catalog files at `paths`, in order.
     public static func loading(paths: [String], over base: Catalog = .embedded) throws(CatalogError) -> Catalog {
