@@ -204,6 +204,45 @@ final class DescribeTests: XCTestCase {
                        ["describe: no catalog translates 'de'; its texts are in 'en' (add a translation to the pipeline's 'strings')"])
     }
 
+    /// Traditional Chinese, Taiwanese, Brazilian Portuguese and German have no catalog: each is
+    /// written exactly as English is, sentences joined with English spacing (a `zh-Hant` run once
+    /// joined English sentences without a space, as Chinese is set), each with its warning.
+    func testFallbackLocalesAreEnglishThroughout() throws {
+        let fallbacks = ["zh-Hant", "zh-TW", "pt-BR", "de"]
+        for chart in [try DescribeCharts.rising(), try DescribeCharts.dailySales(), try DescribeCharts.gaps()] {
+            var context = try DescribeCharts.context(chart.chart, chart.fullSeries, locales: ["en"] + fallbacks)
+            try Describe().run(&context)
+            let en = try description(context, "en")
+            for locale in fallbacks {
+                var other = try description(context, locale)
+                XCTAssertEqual(other.locale, locale)
+                other.locale = "en"
+                XCTAssertEqual(other, en, "\(chart.chart.id) [\(locale)]")
+                XCTAssertEqual(context[PointLabelsKey.self]?[locale], context[PointLabelsKey.self]?["en"], locale)
+            }
+            if chart.chart.id == "rising" {
+                // Sentences are separated by a space, as English sets them.
+                XCTAssertTrue(try description(context, "zh-Hant").summary.contains("Date. From June 1"))
+            }
+            XCTAssertEqual(context.warnings.filter { $0.hasPrefix("describe") }, fallbacks.map {
+                "describe: no catalog translates '\($0)'; its texts are in 'en' (add a translation to the pipeline's 'strings')"
+            })
+        }
+    }
+
+    /// The shipped languages join sentences by their own rules: a space in English and Korean,
+    /// none in Chinese and Japanese; and none of them is warned about.
+    func testShippedLocalesJoinSentencesByTheirOwnRules() throws {
+        var context = try DescribeCharts.rising()
+        try Describe().run(&context)
+        let summaries = try DescribeCharts.locales.map { try description(context, $0).summary }
+        XCTAssertTrue(summaries[0].contains("Date. From June 1"), summaries[0])
+        XCTAssertTrue(summaries[1].contains("。6月1日至"), summaries[1])
+        XCTAssertTrue(summaries[2].contains("보여 줍니다. 6월 1일부터"), summaries[2])
+        XCTAssertTrue(summaries[3].contains("。6月1日から"), summaries[3])
+        XCTAssertEqual(context.warnings.filter { $0.hasPrefix("describe") }, [])
+    }
+
     /// Describing four series of 60 points in three locales takes milliseconds: the catalogs are
     /// loaded once per run and the ICU formatters are shared, so three locales cost about three
     /// times one locale, not more.

@@ -34,6 +34,10 @@ public struct Catalog: Sendable {
     }
 
     public private(set) var entries: [String: Entry] = [:]
+    /// Every locale with at least one text, kept as catalogs merge.
+    private var translated: Set<String> = []
+    /// The source language of the first catalog merged: what an untranslated locale is written in.
+    public private(set) var sourceLanguage: String?
 
     /// An empty catalog.
     public init() {}
@@ -45,6 +49,7 @@ public struct Catalog: Sendable {
 
     /// Merges `catalog` over this one, per key and locale.
     public mutating func merge(_ catalog: StringCatalog) {
+        if sourceLanguage == nil { sourceLanguage = catalog.sourceLanguage }
         for (key, entry) in catalog.entries {
             var merged = entries[key] ?? Entry(sourceLanguage: catalog.sourceLanguage, comment: nil, localizations: [:])
             if let comment = entry.comment { merged.comment = comment }
@@ -52,6 +57,7 @@ public struct Catalog: Sendable {
             // (and never to what fills them: a user's "Revenue (USD)" stays as written).
             for (locale, loc) in entry.localizations {
                 merged.localizations[locale] = LocaleFallback.language(of: locale) == "zh" ? Catalog.chineseTypography(loc) : loc
+                translated.insert(locale)
             }
             entries[key] = merged
         }
@@ -102,14 +108,12 @@ public struct Catalog: Sendable {
     private static let runCatalogs = Mutex<[[String]: Catalog]>([:])
 
     /// Every locale with at least one text.
-    public var locales: [String] { Set(entries.values.flatMap(\.localizations.keys)).sorted() }
+    public var locales: [String] { translated.sorted() }
 
     /// The language texts for `locale` are written in: the locale itself when some catalog
-    /// translates it (or a locale it falls back to), else the catalogs' source language.
-    public func writtenLocale(for locale: String) -> String {
-        let translated = Set(entries.values.flatMap(\.localizations.keys))
-        if LocaleFallback.chain(locale).contains(where: translated.contains) { return locale }
-        return entries.values.first?.sourceLanguage ?? locale
+    /// translates it (or a locale of its fallback chain), else the catalogs' source language.
+    public func writtenLanguage(for locale: String) -> WrittenLanguage {
+        WrittenLanguage(requested: locale, translated: translated, sourceLanguage: sourceLanguage ?? locale)
     }
 
     /// The text of `key` for `locale` and the catalog locale it came from, following the fallback

@@ -36,22 +36,20 @@ struct XText {
     let zone: String
     let style: DateStyle
     let catalog: Catalog
-    let locale: String
-    let isChinese: Bool
+    let language: WrittenLanguage
 
     /// Number x that are all integers from 1000 to 2999: years, written without grouping.
     let yearLike: Bool
 
-    init(set: SeriesSet, zone: String, formats: LocaleFormats, catalog: Catalog, locale: String) {
+    init(set: SeriesSet, zone: String, language: WrittenLanguage, catalog: Catalog) {
         self.xType = set.xType
         let xs = set.series.flatMap(\.x).filter(\.isFinite)
         yearLike = set.xType == .number && !xs.isEmpty && xs.allSatisfy { $0 == $0.rounded() && $0 >= 1000 && $0 < 3000 }
         self.categories = set.categories
-        self.formats = formats
+        self.formats = language.formats
         self.zone = zone
         self.catalog = catalog
-        self.locale = locale
-        self.isChinese = locale.lowercased().hasPrefix("zh")
+        self.language = language
         var spacing: Double?
         var low = Double.infinity, high = -Double.infinity
         for series in set.series {
@@ -80,12 +78,10 @@ struct XText {
     func text(_ x: Double) -> String {
         switch xType {
         case .time:
-            let text = formats.date(millis: x, style: style, zone: zone)
-            // CLDR puts a space between the date and the time in Chinese; rendered Chinese text has none.
-            return isChinese ? ChineseText.normalize(text) : text
+            return language.typeset(formats.date(millis: x, style: style, zone: zone))
         // Years and other four-digit integer x read as written ("2015", not "2,015").
         case .number: return yearLike ? String(Int(x)) : formats.number(x)
-        case .category: return catalog.text(label(x), locale: locale)
+        case .category: return catalog.text(label(x), locale: language.requested)
         }
     }
 
