@@ -1,7 +1,6 @@
 import ChartpipeCore
 import ChartpipeText
 @testable import Describe
-import Dispatch
 import Foundation
 import XCTest
 import ChartpipeJSON
@@ -243,25 +242,48 @@ final class DescribeTests: XCTestCase {
         XCTAssertEqual(context.warnings.filter { $0.hasPrefix("describe") }, [])
     }
 
-    /// Describing four series of 60 points in three locales takes milliseconds: the catalogs are
-    /// loaded once per run and the ICU formatters are shared, so three locales cost about three
-    /// times one locale, not more.
-    func testThreeLocalesCostAboutThreeTimesOne() throws {
-        let one = try DescribeCharts.dailySales(points: 60, locales: ["en"])
-        let three = try DescribeCharts.dailySales(points: 60, locales: ["en", "zh-Hans", "ko"])
-        func time(_ context: ChartContext, runs: Int = 15) throws -> Double {
-            var best = Double.infinity
-            for _ in 0..<runs {
-                var c = context
-                let start = DispatchTime.now().uptimeNanoseconds
-                try Describe().run(&c)
-                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            }
-            return best
+    /// The costly work of describing is done once, counted rather than timed: the run's catalog is
+    /// parsed once for every locale and chart, templates are parsed as catalogs load (never while
+    /// rendering), and each ICU formatter is opened once per locale and skeleton, not per sentence
+    /// or chart.
+    func testEachPieceOfWorkIsDoneOnceNotPerLocaleSentenceOrChart() throws {
+        let strings = [DescribeCharts.fixtures.appendingPathComponent("weekly.xcstrings").path]
+        let locales = ["en", "zh-Hans", "ko"]
+        let charts = try DescribeCharts.golden().map { golden, _ in
+            try DescribeCharts.context(golden.chart, golden.fullSeries, locales: locales, strings: strings)
         }
-        _ = try time(three, runs: 2)
-        let t1 = try time(one), t3 = try time(three)
-        print("describe 4 series x 60 points: 1 locale \(t1 * 1000) ms, 3 locales \(t3 * 1000) ms, ratio \(t3 / t1)")
-        XCTAssertLessThan(t3 / t1, 4.5)
+        // The shipped catalogs load once per process, in whichever test comes first.
+        XCTAssertFalse(Catalog.embedded.locales.isEmpty)
+        let loading = TextWork.counts
+        _ = try Catalog.loading(paths: strings)
+        let templatesOfTheRunCatalog = (TextWork.counts - loading).templateParses
+        XCTAssertGreaterThan(templatesOfTheRunCatalog, 0)
+
+        Catalog.forgetRunCatalogs()
+        FormatterCache.shared.removeAll()
+        let start = TextWork.counts
+        var first = charts[0]
+        try Describe().run(&first)
+        let one = TextWork.counts - start
+        XCTAssertEqual(one.catalogParses, 1, "weekly.xcstrings, once for three locales")
+        XCTAssertEqual(one.templateParses, templatesOfTheRunCatalog, "only as the catalog loaded")
+        XCTAssertGreaterThan(one.formatterOpenings, 0)
+        XCTAssertEqual(one.formatterOpenings, FormatterCache.shared.count, "a formatter was opened twice")
+        let labels = try XCTUnwrap(first[PointLabelsKey.self]).values.flatMap { $0.flatMap { $0 } }
+        XCTAssertLessThan(one.formatterOpenings * 4, labels.count)
+
+        let afterFirst = TextWork.counts
+        let cached = FormatterCache.shared.count
+        for var chart in charts.dropFirst() { try Describe().run(&chart) }
+        let rest = TextWork.counts - afterFirst
+        XCTAssertEqual(rest.catalogParses, 0)
+        XCTAssertEqual(rest.templateParses, 0)
+        XCTAssertEqual(rest.formatterOpenings, FormatterCache.shared.count - cached, "a formatter was opened twice")
+
+        let again = TextWork.counts
+        var repeated = charts[0]
+        try Describe().run(&repeated)
+        XCTAssertEqual(TextWork.counts - again, TextWork.Counts())
+        XCTAssertEqual(repeated.artifacts, first.artifacts)
     }
 }

@@ -107,6 +107,11 @@ public struct Catalog: Sendable {
 
     private static let runCatalogs = Mutex<[[String]: Catalog]>([:])
 
+    /// Forgets the run catalogs loaded so far, so that a test can count the loads of a run.
+    package static func forgetRunCatalogs() {
+        runCatalogs.withLock { $0.removeAll() }
+    }
+
     /// Every locale with at least one text.
     public var locales: [String] { translated.sorted() }
 
