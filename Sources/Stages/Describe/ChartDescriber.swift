@@ -24,8 +24,8 @@ struct ChartDescriber {
     /// The series as drawn (after `downsample`).
     let data: SeriesSet
     let trend: TrendResult
-    let x: XText
-    let y: YText
+    let x: XValueText
+    let y: YValueText
     /// Render problems met so far, for warnings.
     private(set) var problems: [String] = []
 
@@ -38,14 +38,8 @@ struct ChartDescriber {
         full = context.fullSeries
         data = context.data
         self.trend = trend
-        x = XText(set: full, zone: context.chart.x.zone, language: language, catalog: catalog)
-        var largest = 0.0
-        for s in trend.series {
-            if let v = s.max?.y { largest = max(largest, abs(v)) }
-            if let v = s.min?.y { largest = max(largest, abs(v)) }
-        }
-        let whole = context.fullSeries.series.allSatisfy { $0.y.allSatisfy { !$0.isFinite || $0 == $0.rounded() } }
-        y = YText(formats: formats, unit: context.chart.y.unit, largest: largest, wholeValues: whole)
+        x = XValueText(facts: XAxisFacts(full, zone: context.chart.x.zone), language: language, catalog: catalog)
+        y = YValueText(facts: YAxisFacts(unit: context.chart.y.unit, series: full.series.map(\.y)), language: language)
     }
 
 
@@ -74,7 +68,7 @@ struct ChartDescriber {
     }
 
     private mutating func rate(_ value: Double) -> String {
-        y.unit == "percent" ? percentagePoints(value, precision: YText.rateDigits(value)) : y.rate(value)
+        y.unit == "percent" ? percentagePoints(value, precision: YValueText.rateDigits(value)) : y.rate(value)
     }
 
     private mutating func percentagePoints(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {

@@ -12,8 +12,8 @@ struct DescriptionDocuments {
     let isContinuous: Bool
     let fixedRange: ClosedRange<Double>?
 
-    private var x: XText { describer.x }
-    private var y: YText { describer.y }
+    private var x: XValueText { describer.x }
+    private var y: YValueText { describer.y }
 
     // MARK: description.<locale>.json
 
