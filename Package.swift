@@ -46,7 +46,7 @@ let package = Package(
         stage("Trend"),
         .systemLibrary(name: "CSndFile", path: "Sources/CSndFile",
                        pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
-        stage("Sonify", ["CSndFile"]),
+        stage("Sonify", ["CSndFile", "ChartpipeText"]),
         stage("Describe", ["ChartpipeText"]),
         .executableTarget(name: "chartpipe",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify"],

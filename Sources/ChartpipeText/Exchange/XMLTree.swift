@@ -191,23 +191,3 @@ struct XMLTreeParser {
         return out + rest
     }
 }
-
-/// Escapes text for XML content and attribute values; carriage returns and tabs become character
-/// references so that they survive attribute and line-end normalisation.
-func xmlEscape(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        case "\r": out += "&#13;"
-        case "\t": out += "&#9;"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
-}

@@ -1,0 +1,34 @@
+/// Data-derived text for HTML documents (SPEC §11): the report, the HTML table.
+///
+/// Not for the content of `<script>` or `<style>`, whose text is not parsed for references; JSON
+/// for a `<script>` element comes from `JSONWriter`, which writes `</` as `<\/`.
+public enum HTML {
+    /// Text for an element's content: `&`, `<` and `>` as references, so that the text can open
+    /// no tag, comment or reference; controls replaced visibly (see `ControlCharacters`). Bidi
+    /// controls pass: isolate right-to-left data with `dir="auto"` or `<bdi>` in the markup.
+    public static func text(_ text: String) -> String {
+        escape(text, quotes: false)
+    }
+
+    /// A value for an attribute quoted with `"` or `'`: as `text`, and both quotes as references,
+    /// so that the value cannot end its attribute.
+    public static func attribute(_ text: String) -> String {
+        escape(text, quotes: true)
+    }
+
+    private static func escape(_ text: String, quotes: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where quotes: out += "&quot;"
+            case "'" where quotes: out += "&#39;"
+            default: out.unicodeScalars.append(ControlCharacters.replacement(for: scalar, bidi: false) ?? scalar)
+            }
+        }
+        return out
+    }
+}
