@@ -105,6 +105,20 @@ final class EscapingTests: XCTestCase {
         XCTAssertEqual(XML.text("nul\u{0}\u{FFFE}"), "nul\u{2400}\u{FFFD}")
     }
 
+    /// An XML parser reads back exactly the text (controls XML cannot hold shown visibly): line
+    /// ends and tabs survive end-of-line and attribute-value normalisation.
+    func testXMLReadsBackAsWritten() throws {
+        for text in Self.corpus {
+            let document = "<svg title=\"\(XML.attribute(text))\" alt='\(XML.attribute(text))'>\(XML.text(text))</svg>"
+            let root = try XMLTreeParser.parse(document)
+            let expected = Self.visible(text, bidi: false, lineBreaks: false)
+            XCTAssertEqual(root.text, expected, document)
+            XCTAssertEqual(root.attributes["title"], expected, document)
+            XCTAssertEqual(root.attributes["alt"], expected, document)
+            XCTAssertEqual(root.elements, [], document)
+        }
+    }
+
     // MARK: Markdown
 
     func testMarkdown() {
