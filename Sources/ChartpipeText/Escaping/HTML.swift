@@ -7,28 +7,18 @@ public enum HTML {
     /// no tag, comment or reference; controls replaced visibly (see `ControlCharacters`). Bidi
     /// controls pass: isolate right-to-left data with `dir="auto"` or `<bdi>` in the markup.
     public static func text(_ text: String) -> String {
-        escape(text, quotes: false)
+        MarkupText.escape(text, bidi: false)
     }
 
     /// A value for an attribute quoted with `"` or `'`: as `text`, and both quotes as references,
     /// so that the value cannot end its attribute.
     public static func attribute(_ text: String) -> String {
-        escape(text, quotes: true)
-    }
-
-    private static func escape(_ text: String, quotes: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        MarkupText.escape(text, bidi: false) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quotes: out += "&quot;"
-            case "'" where quotes: out += "&#39;"
-            default: out.unicodeScalars.append(ControlCharacters.replacement(for: scalar, bidi: false) ?? scalar)
+            case "\"": return "&quot;"
+            case "'": return "&#39;"
+            default: return nil
             }
         }
-        return out
     }
 }

@@ -6,17 +6,6 @@ public enum WebVTT {
     /// that it adds no line, and no blank line that would end the cue; controls and bidi controls
     /// replaced visibly (see `ControlCharacters`).
     public static func cueText(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case _ where ControlCharacters.isLineBreak(scalar): out += " "
-            default: out.unicodeScalars.append(ControlCharacters.replacement(for: scalar, bidi: true) ?? scalar)
-            }
-        }
-        return out
+        MarkupText.escape(text, bidi: true) { ControlCharacters.isLineBreak($0) ? " " : nil }
     }
 }

@@ -15,21 +15,15 @@ public enum XML {
     }
 
     private static func escape(_ text: String, lineFeed: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        MarkupText.escape(text, bidi: false) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += lineFeed
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            default: out.unicodeScalars.append(ControlCharacters.replacement(for: scalar, bidi: false) ?? scalar)
+            case "\"": return "&quot;"
+            case "'": return "&apos;"
+            case "\n": return lineFeed
+            case "\r": return "&#13;"
+            case "\t": return "&#9;"
+            default: return nil
             }
         }
-        return out
     }
 }
