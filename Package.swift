@@ -35,7 +35,10 @@ let package = Package(
         .target(name: "ChartpipeJSON", dependencies: ["CJansson"], swiftSettings: swiftSettings),
         .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON"], swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "ChartpipeText", dependencies: ["ChartpipeJSON", "CICU"], exclude: ["Catalogs"],
+        // The shipped catalogs are compiled into the binary as byte arrays (`PackageResources`), so a
+        // moved binary keeps them and nothing reads a resource bundle at run time.
+        .target(name: "ChartpipeText", dependencies: ["ChartpipeJSON", "CICU"], exclude: ["Catalogs/README.md"],
+                resources: [.embedInCode("Catalogs/Describe.xcstrings"), .embedInCode("Catalogs/Messages.xcstrings")],
                 swiftSettings: swiftSettings),
         stage("Ingest", ["CCSV", "CJansson"]),
         stage("Aggregate"),
@@ -43,7 +46,7 @@ let package = Package(
         stage("Trend"),
         .systemLibrary(name: "CSndFile", path: "Sources/CSndFile",
                        pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
-        stage("Sonify", ["CSndFile"]),
+        stage("Sonify", ["CSndFile", "ChartpipeText"]),
         stage("Describe", ["ChartpipeText"]),
         .executableTarget(name: "chartpipe",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify"],

@@ -25,6 +25,8 @@ def sub(arg, spec, **cases):
 def write(name, strings, source="en"):
     doc = {"sourceLanguage": source, "strings": strings, "version": "1.0"}
     text = json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    # JSONWriter writes JSON that can be inlined in HTML: "</" as "<\/" and "<!" as "\u003C!".
+    text = text.replace("</", "<\\/").replace("<!", "\\u003C!")
     (OUT / name).write_text(text, encoding="utf-8")
 
 

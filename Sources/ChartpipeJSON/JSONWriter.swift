@@ -65,11 +65,18 @@ public struct JSONWriter: Sendable {
         return "\(d)"
     }
 
-    /// Appends `s` as a JSON string literal.
+    /// Appends `s` as a JSON string literal that can be inlined in an HTML `<script>` element:
+    /// `</` is written `<\/` and `<!` as `\u003C!`, so that a string can neither close the element
+    /// nor open a `<!--` that keeps the real end tag from closing it (HTML, "Restrictions for
+    /// contents of script elements").
     public static func quote(_ s: String, into out: inout String) {
         out.append("\"")
         for scalar in s.unicodeScalars {
             switch scalar {
+            case "/" where out.unicodeScalars.last == "<": out.append("\\/")
+            case "!" where out.unicodeScalars.last == "<":
+                out.unicodeScalars.removeLast()
+                out.append("\\u003C!")
             case "\"": out.append("\\\"")
             case "\\": out.append("\\\\")
             case "\n": out.append("\\n")

@@ -227,6 +227,11 @@ enum UnitKind: Equatable {
         let isCurrency = unit.utf8.count == 3 && unit.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
         self = isCurrency ? .currency(unit) : .measure(unit)
     }
+
+    var isCurrency: Bool {
+        if case .currency = self { return true }
+        return false
+    }
 }
 
 /// Plain text of a number, for the rare case ICU cannot format.

@@ -50,6 +50,19 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(JSONWriter(pretty: false).string(v), #"{"name":"a\"b\n","n":2,"r":0.1,"big":1e+21,"nan":null,"list":[1,2],"empty":{},"nested":[{"k":"v"}]}"#)
     }
 
+    /// JSON inlined in an HTML `<script>` element can neither close it nor open a comment that
+    /// keeps its end tag from closing it; parsers read the same strings back.
+    func testWriterOutputCanBeInlinedInHTML() throws {
+        let hostile = "</script><script>alert(1)</script> <!--<script> </SCRIPT> a/b <<!"
+        let v: JSONValue = .object([("title", .string(hostile)), ("</key>", .array([.string("<!-- x -->")]))])
+        for text in [JSONWriter().string(v), JSONWriter(pretty: false).string(v)] {
+            XCTAssertFalse(text.contains("</"), text)
+            XCTAssertFalse(text.contains("<!"), text)
+            XCTAssertTrue(text.contains(#"<\/script><script>alert(1)<\/script> \u003C!--<script> <\/SCRIPT> a/b <\u003C!"#), text)
+            XCTAssertEqual(try JSONParser.parse(Array(text.utf8)), v)
+        }
+    }
+
     func testWriterRoundTripsThroughTheParser() throws {
         let v: JSONValue = .object([("x", .double(-0.000123)), ("s", "\u{1}\u{2028}탭\t"), ("i", .int(Int(Int32.max) * 4))])
         XCTAssertEqual(try JSONParser.parse(JSONWriter().bytes(v)), v)

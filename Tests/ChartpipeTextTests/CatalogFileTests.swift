@@ -6,24 +6,27 @@ final class CatalogFileTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/ChartpipeText/Catalogs")
 
-    /// The generated Swift file must hold exactly the catalogs on disk.
-    func testEmbeddedCatalogsAreUpToDate() throws {
+    /// The binary holds exactly the catalogs on disk, byte for byte: SwiftPM's `.embedInCode`
+    /// resources (Package.swift) must list every file, and `Catalog.shippedCatalogFiles` too.
+    func testEmbeddedCatalogsAreTheFilesOnDisk() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.catalogs.path)
             .filter { $0.hasSuffix(".xcstrings") }.sorted()
-        XCTAssertEqual(embeddedCatalogs.map(\.name), files,
-                       "Sources/ChartpipeText/EmbeddedCatalogs.swift is out of date: run python3 scripts/embed-catalogs.py")
-        for file in embeddedCatalogs {
-            let disk = try String(contentsOf: Self.catalogs.appendingPathComponent(file.name), encoding: .utf8)
-            XCTAssertEqual(file.text, disk, "\(file.name) changed: run python3 scripts/embed-catalogs.py")
+        XCTAssertEqual(Catalog.shippedCatalogFiles.map(\.name), files,
+                       "list every catalog in Package.swift's resources and in Catalog.shippedCatalogFiles")
+        for file in Catalog.shippedCatalogFiles {
+            let disk = try Data(contentsOf: Self.catalogs.appendingPathComponent(file.name))
+            XCTAssertFalse(file.bytes.isEmpty, file.name)
+            XCTAssertEqual(file.bytes, [UInt8](disk), "\(file.name): the embedded bytes differ from the file")
         }
-        XCTAssertNoThrow(try Catalog.embeddedFiles())
+        XCTAssertEqual(try Catalog.embeddedFiles().map(\.name), files)
+        XCTAssertTrue(Catalog.embedded.locales.contains("ko"))
     }
 
     /// Shipped catalogs are written as `StringCatalog.encoded()` writes them, so tool edits stay diffable.
     func testShippedCatalogsAreInCanonicalForm() throws {
         for (name, catalog) in try Catalog.embeddedFiles() {
-            let text = embeddedCatalogs.first { $0.name == name }?.text
-            XCTAssertEqual(String(decoding: catalog.encoded(), as: UTF8.self), text, name)
+            let bytes = Catalog.shippedCatalogFiles.first { $0.name == name }?.bytes
+            XCTAssertEqual(catalog.encoded(), bytes, name)
         }
     }
 

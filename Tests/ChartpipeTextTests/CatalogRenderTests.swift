@@ -139,6 +139,22 @@ final class CatalogRenderTests: XCTestCase {
         XCTAssertTrue(t.tokens.contains(.substitutionArgument))
     }
 
+    /// Templates are parsed when their text is set, once; rendering, with plurals and
+    /// substitutions, parses none.
+    func testRenderingParsesNoTemplate() {
+        XCTAssertEqual(shipped.render("series.points.range", locale: "ko", [1, "6월 1일", "6월 1일"]),
+                       "6월 1일부터 6월 1일까지 데이터 포인트 1개")
+        let before = TextWork.counts
+        for n in 0..<50 {
+            _ = shipped.render("series.points.range", locale: ["en", "ko", "zh-Hans"][n % 3], [.integer(n), "A", "B"])
+            _ = shipped.render("points.count", locale: "en", [.integer(n)])
+        }
+        XCTAssertEqual((TextWork.counts - before).templateParses, 0)
+        var unit = StringUnit(value: "%lld points")
+        unit.value = "%1$@ and %2$lld"
+        XCTAssertEqual(unit.template.placeholders.map(\.argument), [1, 2])
+    }
+
     func testRenderingFromManyThreads() {
         let catalog = shipped
         let locales = ["en", "ko", "zh-Hans"]

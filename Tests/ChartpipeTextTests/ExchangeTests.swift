@@ -69,6 +69,17 @@ final class ExchangeTests: XCTestCase {
         XCTAssertEqual(result.warnings, ["ko.xliff: warning: unit 'gone': the catalog has no key 'gone'; skipped"])
     }
 
+    /// XML's own line-end and attribute rules: a file saved with CR LF imports the texts it would
+    /// with LF, a written `&#13;` keeps its CR, and only tab and line feed count as attribute space.
+    func testXMLLineEndsAndAttributeSpace() throws {
+        let root = try XMLTreeParser.parse("<a t=\"x\r\ny\tz\u{2028}w\u{00A0}v\">1\r\n2\r3&#13;4\u{2028}5</a>")
+        XCTAssertEqual(root.text, "1\n2\n3\r4\u{2028}5")
+        XCTAssertEqual(root.attributes["t"], "x y z\u{2028}w\u{00A0}v")
+        XCTAssertThrowsError(try XMLTreeParser.parse("<a\r\n\r\nb=\"1\" c>")) { error in
+            XCTAssertEqual((error as? XMLSyntaxError)?.line, 3)
+        }
+    }
+
     func testMalformedXLIFFNamesTheLine() {
         XCTAssertThrowsError(try XLIFF.importing("<xliff>\n<file target-language=\"ko\">\n<body></file></xliff>",
                                                  path: "bad.xliff", into: StringCatalog())) { error in

@@ -1,7 +1,6 @@
 import ChartpipeCore
 import ChartpipeText
 @testable import Describe
-import Dispatch
 import Foundation
 import XCTest
 import ChartpipeJSON
@@ -204,25 +203,87 @@ final class DescribeTests: XCTestCase {
                        ["no catalog translates 'de'; its texts are in 'en' (add a translation to the pipeline's 'strings')"])
     }
 
-    /// Describing four series of 60 points in three locales takes milliseconds: the catalogs are
-    /// loaded once per run and the ICU formatters are shared, so three locales cost about three
-    /// times one locale, not more.
-    func testThreeLocalesCostAboutThreeTimesOne() throws {
-        let one = try DescribeCharts.dailySales(points: 60, locales: ["en"])
-        let three = try DescribeCharts.dailySales(points: 60, locales: ["en", "zh-Hans", "ko"])
-        func time(_ context: ChartContext, runs: Int = 15) throws -> Double {
-            var best = Double.infinity
-            for _ in 0..<runs {
-                var c = context
-                let start = DispatchTime.now().uptimeNanoseconds
-                try Describe().run(&c)
-                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    /// Traditional Chinese, Taiwanese, Brazilian Portuguese and German have no catalog: each is
+    /// written exactly as English is, sentences joined with English spacing (a `zh-Hant` run once
+    /// joined English sentences without a space, as Chinese is set), each with its warning.
+    func testFallbackLocalesAreEnglishThroughout() throws {
+        let fallbacks = ["zh-Hant", "zh-TW", "pt-BR", "de"]
+        for chart in [try DescribeCharts.rising(), try DescribeCharts.dailySales(), try DescribeCharts.gaps()] {
+            var context = try DescribeCharts.context(chart.chart, chart.fullSeries, locales: ["en"] + fallbacks)
+            try Describe().run(&context)
+            let en = try description(context, "en")
+            for locale in fallbacks {
+                var other = try description(context, locale)
+                XCTAssertEqual(other.locale, locale)
+                other.locale = "en"
+                XCTAssertEqual(other, en, "\(chart.chart.id) [\(locale)]")
+                XCTAssertEqual(context[PointLabelsKey.self]?[locale], context[PointLabelsKey.self]?["en"], locale)
             }
-            return best
+            if chart.chart.id == "rising" {
+                // Sentences are separated by a space, as English sets them.
+                XCTAssertTrue(try description(context, "zh-Hant").summary.contains("Date. From June 1"))
+            }
+            XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }.map(\.message), fallbacks.map {
+                "no catalog translates '\($0)'; its texts are in 'en' (add a translation to the pipeline's 'strings')"
+            })
         }
-        _ = try time(three, runs: 2)
-        let t1 = try time(one), t3 = try time(three)
-        print("describe 4 series x 60 points: 1 locale \(t1 * 1000) ms, 3 locales \(t3 * 1000) ms, ratio \(t3 / t1)")
-        XCTAssertLessThan(t3 / t1, 4.5)
+    }
+
+    /// The shipped languages join sentences by their own rules: a space in English and Korean,
+    /// none in Chinese and Japanese; and none of them is warned about.
+    func testShippedLocalesJoinSentencesByTheirOwnRules() throws {
+        var context = try DescribeCharts.rising()
+        try Describe().run(&context)
+        let summaries = try DescribeCharts.locales.map { try description(context, $0).summary }
+        XCTAssertTrue(summaries[0].contains("Date. From June 1"), summaries[0])
+        XCTAssertTrue(summaries[1].contains("。6月1日至"), summaries[1])
+        XCTAssertTrue(summaries[2].contains("보여 줍니다. 6월 1일부터"), summaries[2])
+        XCTAssertTrue(summaries[3].contains("。6月1日から"), summaries[3])
+        XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }, [])
+    }
+
+    /// The costly work of describing is done once, counted rather than timed: the run's catalog is
+    /// parsed once for every locale and chart, templates are parsed as catalogs load (never while
+    /// rendering), and each ICU formatter is opened once per locale and skeleton, not per sentence
+    /// or chart.
+    func testEachPieceOfWorkIsDoneOnceNotPerLocaleSentenceOrChart() throws {
+        let strings = [DescribeCharts.fixtures.appendingPathComponent("weekly.xcstrings").path]
+        let locales = ["en", "zh-Hans", "ko"]
+        let charts = try DescribeCharts.golden().map { golden, _ in
+            try DescribeCharts.context(golden.chart, golden.fullSeries, locales: locales, strings: strings)
+        }
+        // The shipped catalogs load once per process, in whichever test comes first.
+        XCTAssertFalse(Catalog.embedded.locales.isEmpty)
+        let loading = TextWork.counts
+        _ = try Catalog.loading(paths: strings)
+        let templatesOfTheRunCatalog = (TextWork.counts - loading).templateParses
+        XCTAssertGreaterThan(templatesOfTheRunCatalog, 0)
+
+        Catalog.forgetRunCatalogs()
+        FormatterCache.shared.removeAll()
+        let start = TextWork.counts
+        var first = charts[0]
+        try Describe().run(&first)
+        let one = TextWork.counts - start
+        XCTAssertEqual(one.catalogParses, 1, "weekly.xcstrings, once for three locales")
+        XCTAssertEqual(one.templateParses, templatesOfTheRunCatalog, "only as the catalog loaded")
+        XCTAssertGreaterThan(one.formatterOpenings, 0)
+        XCTAssertEqual(one.formatterOpenings, FormatterCache.shared.count, "a formatter was opened twice")
+        let labels = try XCTUnwrap(first[PointLabelsKey.self]).values.flatMap { $0.flatMap { $0 } }
+        XCTAssertLessThan(one.formatterOpenings * 4, labels.count)
+
+        let afterFirst = TextWork.counts
+        let cached = FormatterCache.shared.count
+        for var chart in charts.dropFirst() { try Describe().run(&chart) }
+        let rest = TextWork.counts - afterFirst
+        XCTAssertEqual(rest.catalogParses, 0)
+        XCTAssertEqual(rest.templateParses, 0)
+        XCTAssertEqual(rest.formatterOpenings, FormatterCache.shared.count - cached, "a formatter was opened twice")
+
+        let again = TextWork.counts
+        var repeated = charts[0]
+        try Describe().run(&repeated)
+        XCTAssertEqual(TextWork.counts - again, TextWork.Counts())
+        XCTAssertEqual(repeated.artifacts.map(\.bytes), first.artifacts.map(\.bytes))
     }
 }

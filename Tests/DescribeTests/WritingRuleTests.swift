@@ -66,7 +66,7 @@ final class WritingRuleTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent("Sources/ChartpipeText/Catalogs/Describe.xcstrings").path
         XCTAssertEqual(CatalogLint.lint(path: path, locales: ["en", "zh-Hans", "ko", "ja"]).map(\.description), [])
         let embedded = try Catalog.embeddedFiles().first { $0.name == "Describe.xcstrings" }
-        XCTAssertNotNil(embedded, "run python3 scripts/embed-catalogs.py")
+        XCTAssertNotNil(embedded, "Describe.xcstrings is not embedded: list it in Package.swift's resources")
         XCTAssertEqual(embedded?.catalog.encoded(), Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 }

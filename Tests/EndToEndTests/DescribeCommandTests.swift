@@ -21,6 +21,22 @@ final class DescribeCommandTests: XCTestCase {
         }
     }
 
+    /// The shipped catalogs are compiled into the binary: a copy in another folder, away from the
+    /// build folder and any resource bundle, still writes Korean and Japanese.
+    func testAMovedBinaryKeepsItsCatalogs() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let moved = folder.appendingPathComponent("chartpipe")
+        try FileManager.default.copyItem(at: Harness.binary, to: moved)
+        for (locale, text) in [("ko", "6월 1일부터 8월 31일까지"), ("ja", "6月1日から8月31日まで")] {
+            let result = try Harness.run(["describe", "pipelines/data/sales.csv", "--x", "date", "--y", "revenue", "--series", "region",
+                                          "--unit", "USD", "--locale", locale], executable: moved)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains(text), "\(locale): \(result.stdout)")
+            XCTAssertEqual(result.stderr, "", locale)
+        }
+    }
+
     func testJSONRecordsAndTheXTypeAreFound() throws {
         let result = try Harness.run(["describe", "pipelines/data/visits.json", "--records", "/data", "--x", "day", "--y", "visits", "--title", "Visits"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -26,10 +26,11 @@ enum Harness {
         var stderr: String
     }
 
-    /// Runs chartpipe with `arguments` in `directory`, with `environment` added.
-    static func run(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:]) throws -> Result {
+    /// Runs chartpipe (or the copy at `executable`) with `arguments` in `directory`, with `environment` added.
+    static func run(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:],
+                    executable: URL = binary) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment

@@ -34,6 +34,10 @@ public struct Catalog: Sendable {
     }
 
     public private(set) var entries: [String: Entry] = [:]
+    /// Every locale with at least one text, kept as catalogs merge.
+    private var translated: Set<String> = []
+    /// The source language of the first catalog merged: what an untranslated locale is written in.
+    public private(set) var sourceLanguage: String?
 
     /// An empty catalog.
     public init() {}
@@ -45,6 +49,7 @@ public struct Catalog: Sendable {
 
     /// Merges `catalog` over this one, per key and locale.
     public mutating func merge(_ catalog: StringCatalog) {
+        if sourceLanguage == nil { sourceLanguage = catalog.sourceLanguage }
         for (key, entry) in catalog.entries {
             var merged = entries[key] ?? Entry(sourceLanguage: catalog.sourceLanguage, comment: nil, localizations: [:])
             if let comment = entry.comment { merged.comment = comment }
@@ -52,25 +57,34 @@ public struct Catalog: Sendable {
             // (and never to what fills them: a user's "Revenue (USD)" stays as written).
             for (locale, loc) in entry.localizations {
                 merged.localizations[locale] = LocaleFallback.language(of: locale) == "zh" ? Catalog.chineseTypography(loc) : loc
+                translated.insert(locale)
             }
             entries[key] = merged
         }
     }
 
-    /// The catalogs shipped inside the binary (Sources/ChartpipeText/Catalogs, embedded by
-    /// scripts/embed-catalogs.py); a test checks that they parse.
-    public static let embedded = Catalog(embeddedCatalogs.compactMap {
-        try? StringCatalog(parsing: Array($0.text.utf8), path: $0.name)
+    /// The catalogs shipped inside the binary (Sources/ChartpipeText/Catalogs), parsed once per
+    /// process; a test checks that they parse.
+    public static let embedded = Catalog(shippedCatalogFiles.compactMap {
+        try? StringCatalog(parsing: $0.bytes, path: $0.name)
     })
 
     /// The shipped catalogs as parsed files, with their names; throws if one does not parse.
     public static func embeddedFiles() throws(CatalogError) -> [(name: String, catalog: StringCatalog)] {
         var out: [(String, StringCatalog)] = []
-        for file in embeddedCatalogs {
-            out.append((file.name, try StringCatalog(parsing: Array(file.text.utf8), path: file.name)))
+        for file in shippedCatalogFiles {
+            out.append((file.name, try StringCatalog(parsing: file.bytes, path: file.name)))
         }
         return out
     }
+
+    /// The files of Sources/ChartpipeText/Catalogs, compiled into the binary by SwiftPM's
+    /// `.embedInCode` resources (see Package.swift): nothing is read from a bundle at run time, so
+    /// a binary moved to another folder keeps them. A test checks this list against the folder.
+    static let shippedCatalogFiles: [(name: String, bytes: [UInt8])] = [
+        ("Describe.xcstrings", PackageResources.Describe_xcstrings),
+        ("Messages.xcstrings", PackageResources.Messages_xcstrings),
+    ]
 
     /// The embedded catalogs merged with the catalog files at `paths`, in order.
     public static func loading(paths: [String], over base: Catalog = .embedded) throws(CatalogError) -> Catalog {
@@ -93,15 +107,18 @@ public struct Catalog: Sendable {
 
     private static let runCatalogs = Mutex<[[String]: Catalog]>([:])
 
+    /// Forgets the run catalogs loaded so far, so that a test can count the loads of a run.
+    package static func forgetRunCatalogs() {
+        runCatalogs.withLock { $0.removeAll() }
+    }
+
     /// Every locale with at least one text.
-    public var locales: [String] { Set(entries.values.flatMap(\.localizations.keys)).sorted() }
+    public var locales: [String] { translated.sorted() }
 
     /// The language texts for `locale` are written in: the locale itself when some catalog
-    /// translates it (or a locale it falls back to), else the catalogs' source language.
-    public func writtenLocale(for locale: String) -> String {
-        let translated = Set(entries.values.flatMap(\.localizations.keys))
-        if LocaleFallback.chain(locale).contains(where: translated.contains) { return locale }
-        return entries.values.first?.sourceLanguage ?? locale
+    /// translates it (or a locale of its fallback chain), else the catalogs' source language.
+    public func writtenLanguage(for locale: String) -> WrittenLanguage {
+        WrittenLanguage(requested: locale, translated: translated, sourceLanguage: sourceLanguage ?? locale)
     }
 
     /// The text of `key` for `locale` and the catalog locale it came from, following the fallback

@@ -4,27 +4,54 @@ import ChartpipeJSON
 /// A translated text with its review state (`translated`, `needs_review`, `new`, `stale`).
 public struct StringUnit: Sendable, Hashable {
     public var state: String
-    public var value: String
+    public var value: String { didSet { template = Template(value) } }
+    /// `value` parsed when it is set, so that rendering it for every chart never parses it again.
+    public private(set) var template: Template
 
     public init(state: String = "translated", value: String) {
         self.state = state
         self.value = value
+        self.template = Template(value)
+    }
+
+    public static func == (a: StringUnit, b: StringUnit) -> Bool { a.state == b.state && a.value == b.value }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(state)
+        hasher.combine(value)
     }
 }
 
 /// A substitution (`%#@name@`): one argument whose plural variants are written inside a template.
 public struct Substitution: Sendable, Hashable {
     /// The 1-based argument the substitution shows and whose value chooses the variant.
-    public var argNum: Int
+    public var argNum: Int { didSet { placeholder = Substitution.placeholder(argNum, formatSpecifier) } }
     /// The placeholder of that argument without `%`: `lld`, `.1f`, `@`.
-    public var formatSpecifier: String
+    public var formatSpecifier: String { didSet { placeholder = Substitution.placeholder(argNum, formatSpecifier) } }
     /// Variants by CLDR category; `%arg` inside them stands for the argument.
     public var plural: [PluralCategory: StringUnit]
+    /// The argument's placeholder (`%2$lld`), parsed once; nil when `formatSpecifier` is not one.
+    public private(set) var placeholder: Placeholder?
 
     public init(argNum: Int, formatSpecifier: String, plural: [PluralCategory: StringUnit]) {
         self.argNum = argNum
         self.formatSpecifier = formatSpecifier
         self.plural = plural
+        self.placeholder = Substitution.placeholder(argNum, formatSpecifier)
+    }
+
+    private static func placeholder(_ argNum: Int, _ formatSpecifier: String) -> Placeholder? {
+        Template("%\(argNum)$" + formatSpecifier).placeholders.first
+    }
+
+    public static func == (a: Substitution, b: Substitution) -> Bool {
+        a.argNum == b.argNum && a.formatSpecifier == b.formatSpecifier && a.plural == b.plural
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(argNum)
+        hasher.combine(formatSpecifier)
+        hasher.combine(plural)
     }
 }
 
@@ -136,6 +163,7 @@ public struct StringCatalog: Sendable, Hashable {
 
     /// Parses catalog text; `path` names the file in errors.
     public init(parsing bytes: [UInt8], path: String) throws(CatalogError) {
+        TextWork.count(TextWork.catalogParses)
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)

@@ -37,8 +37,8 @@ public enum XLIFF {
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
         <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
-          <file original="\(xmlEscape(original))" source-language="\(xmlEscape(catalog.sourceLanguage))" \
-        target-language="\(xmlEscape(locale))" datatype="plaintext">
+          <file original="\(XML.attribute(original))" source-language="\(XML.attribute(catalog.sourceLanguage))" \
+        target-language="\(XML.attribute(locale))" datatype="plaintext">
             <header>
               <tool tool-id="chartpipe" tool-name="chartpipe"/>
             </header>
@@ -46,13 +46,13 @@ public enum XLIFF {
 
         """
         for unit in CatalogExchange.units(of: catalog, locale: locale) {
-            out += "      <trans-unit id=\"\(xmlEscape(unit.id))\" xml:space=\"preserve\">\n"
-            out += "        <source>\(xmlEscape(unit.source))</source>\n"
+            out += "      <trans-unit id=\"\(XML.attribute(unit.id))\" xml:space=\"preserve\">\n"
+            out += "        <source>\(XML.text(unit.source))</source>\n"
             if let target = unit.target {
-                let state = xliffState(unit.state).map { " state=\"\(xmlEscape($0))\"" } ?? ""
-                out += "        <target\(state)>\(xmlEscape(target))</target>\n"
+                let state = xliffState(unit.state).map { " state=\"\(XML.attribute($0))\"" } ?? ""
+                out += "        <target\(state)>\(XML.text(target))</target>\n"
             }
-            if let note = unit.note { out += "        <note>\(xmlEscape(note))</note>\n" }
+            if let note = unit.note { out += "        <note>\(XML.text(note))</note>\n" }
             out += "      </trans-unit>\n"
         }
         out += "    </body>\n  </file>\n</xliff>\n"

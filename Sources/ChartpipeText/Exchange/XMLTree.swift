@@ -43,18 +43,39 @@ struct XMLSyntaxError: Error, Equatable {
 
 /// Parses elements, attributes, text, character and entity references, CDATA, comments and
 /// processing instructions; skips a DTD. Not a validating parser.
+///
+/// Why not FoundationXML: on Swift 6.3.1 for Linux its `XMLParser` returns true from `parse()` for
+/// malformed documents, reports no error at all for an empty document or an unclosed root element,
+/// names libxml2's error numbers with shifted `ErrorCode` cases and no message, and silently drops
+/// references to entities declared in an internal DTD; `XMLDocument` recovers from malformed
+/// documents with a partial tree and prints libxml2's errors on stderr. It would also link
+/// libFoundationXML and libxml2 into the binary. XLIFF import needs exact errors with a line more.
 struct XMLTreeParser {
     private let chars: [Character]
     private var i = 0
 
-    init(_ text: String) { chars = Array(text) }
+    /// `text` as the parser reads it: CR LF and a lone CR become LF (XML 1.0 §2.11), so that a
+    /// file saved on Windows imports the same texts; a written `&#13;` still gives a CR.
+    init(_ text: String) {
+        var scalars = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            defer { afterCR = scalar == "\r" }
+            if scalar == "\n" && afterCR { continue }
+            scalars.append(scalar == "\r" ? "\n" : scalar)
+        }
+        chars = Array(String(scalars))
+    }
+
+    /// XML's white space (§2.3): space, tab, line feed; not every Unicode space.
+    private static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" }
 
     static func parse(_ text: String) throws(XMLSyntaxError) -> XMLElement {
         var parser = XMLTreeParser(text)
         return try parser.document()
     }
 
-    private var line: Int { chars[..<min(i, chars.count)].reduce(1) { $1.isNewline ? $0 + 1 : $0 } }
+    private var line: Int { chars[..<min(i, chars.count)].reduce(1) { $1 == "\n" ? $0 + 1 : $0 } }
 
     private func fail(_ message: String) -> XMLSyntaxError { XMLSyntaxError(message: message, line: line) }
 
@@ -71,7 +92,7 @@ struct XMLTreeParser {
 
     private mutating func skipMisc() throws(XMLSyntaxError) {
         while i < chars.count {
-            if chars[i].isWhitespace { i += 1 }
+            if Self.isSpace(chars[i]) { i += 1 }
             else if starts("<?") { try skip(past: "?>") }
             else if starts("<!--") { try skip(past: "-->") }
             else if starts("<!DOCTYPE") { try skip(past: ">") }
@@ -91,12 +112,12 @@ struct XMLTreeParser {
 
     private mutating func name() throws(XMLSyntaxError) -> String {
         var out = ""
-        while i < chars.count, !chars[i].isWhitespace, !"=/>\"'<".contains(chars[i]) { out.append(chars[i]); i += 1 }
+        while i < chars.count, !Self.isSpace(chars[i]), !"=/>\"'<".contains(chars[i]) { out.append(chars[i]); i += 1 }
         if out.isEmpty { throw fail("a name was expected") }
         return out
     }
 
-    private mutating func skipSpace() { while i < chars.count, chars[i].isWhitespace { i += 1 } }
+    private mutating func skipSpace() { while i < chars.count, Self.isSpace(chars[i]) { i += 1 } }
 
     private mutating func element() throws(XMLSyntaxError) -> XMLElement {
         i += 1  // "<"
@@ -125,8 +146,8 @@ struct XMLTreeParser {
             while i < chars.count, chars[i] != quote { raw.append(chars[i]); i += 1 }
             guard i < chars.count else { throw fail("unterminated value of '\(attribute)'") }
             i += 1
-            // Attribute-value normalisation: literal whitespace becomes a space; references keep theirs.
-            attributes[attribute] = try decode(String(raw.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
+            // Attribute-value normalisation (§3.3.3): a literal tab or line feed becomes a space; references keep theirs.
+            attributes[attribute] = try decode(String(raw.map { $0 == "\n" || $0 == "\t" ? " " : $0 }))
         }
         var children: [XMLNode] = []
         var text = ""
@@ -190,24 +211,4 @@ struct XMLTreeParser {
         }
         return out + rest
     }
-}
-
-/// Escapes text for XML content and attribute values; carriage returns and tabs become character
-/// references so that they survive attribute and line-end normalisation.
-func xmlEscape(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        case "\r": out += "&#13;"
-        case "\t": out += "&#9;"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
 }

@@ -14,6 +14,7 @@ final class DateSkeletonFormatter: @unchecked Sendable {  // unchecked: every us
         guard let handle = cicu_date_formatter_open(locale, skeleton, zone, &status) else {
             throw ICUError("date skeleton '\(skeleton)' in zone \(zone) for \(locale)", status: status)
         }
+        TextWork.count(TextWork.formatterOpenings)
         self.handle = handle
         self.pattern = takeString(cicu_date_pattern(handle, &status)) ?? ""
     }

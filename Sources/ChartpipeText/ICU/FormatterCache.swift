@@ -4,8 +4,8 @@ import Synchronization
 ///
 /// Opening a number formatter parses its skeleton and loads locale data (tens of microseconds);
 /// formatting with a cached one is a few microseconds, so every formatter is opened once.
-final class FormatterCache: Sendable {
-    static let shared = FormatterCache()
+package final class FormatterCache: Sendable {
+    package static let shared = FormatterCache()
 
     private let numbers = Mutex<[String: NumberSkeletonFormatter]>([:])
     private let plurals = Mutex<[String: PluralRules]>([:])
@@ -43,6 +43,19 @@ final class FormatterCache: Sendable {
             cache[key] = opened
             return opened
         }
+    }
+
+    /// How many formatters the cache holds: with `TextWork`, tests check that none was opened twice.
+    package var count: Int {
+        numbers.withLock(\.count) + plurals.withLock(\.count) + dates.withLock(\.count) + lists.withLock(\.count)
+    }
+
+    /// Forgets every formatter, so that a test can count the ones a piece of work opens.
+    package func removeAll() {
+        numbers.withLock { $0.removeAll() }
+        plurals.withLock { $0.removeAll() }
+        dates.withLock { $0.removeAll() }
+        lists.withLock { $0.removeAll() }
     }
 
     func list(locale: String, conjunction: ListConjunction) throws(ICUError) -> ListPatternFormatter {

@@ -14,6 +14,7 @@ final class ListPatternFormatter: @unchecked Sendable {  // unchecked: ICU docum
         guard let handle = cicu_list_formatter_open(locale, conjunction == .or ? 1 : 0, 0, &status) else {
             throw ICUError("list formatter for \(locale)", status: status)
         }
+        TextWork.count(TextWork.formatterOpenings)
         self.handle = handle
     }
 

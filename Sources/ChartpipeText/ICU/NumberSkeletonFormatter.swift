@@ -14,6 +14,7 @@ final class NumberSkeletonFormatter: @unchecked Sendable {  // unchecked: the IC
         guard let handle = cicu_number_formatter_open(locale, skeleton, &status) else {
             throw ICUError("number skeleton '\(skeleton)' for \(locale)", status: status)
         }
+        TextWork.count(TextWork.formatterOpenings)
         self.locale = locale
         self.skeleton = skeleton
         self.handle = handle

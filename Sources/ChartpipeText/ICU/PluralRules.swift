@@ -24,6 +24,7 @@ public final class PluralRules: @unchecked Sendable {  // unchecked: ICU plural 
         guard let handle = cicu_plural_rules_open(locale, &status) else {
             throw ICUError("plural rules for \(locale)", status: status)
         }
+        TextWork.count(TextWork.formatterOpenings)
         self.locale = locale
         self.handle = handle
         let keywords = takeString(cicu_plural_keywords(handle, &status)) ?? "other"

@@ -124,7 +124,7 @@ public enum CatalogLint {
         }
         for (label, unit) in loc.units {
             let place = label.isEmpty ? "" : " (\(label))"
-            let template = Template(unit.value)
+            let template = unit.template
             let own = label.hasPrefix("substitutions.")
                 ? label.split(separator: ".").dropFirst().first.flatMap { loc.substitutions[String($0)] } : nil
             for raw in template.invalidSequences {

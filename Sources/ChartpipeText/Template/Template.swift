@@ -44,6 +44,7 @@ public struct Template: Sendable, Hashable {
     public init(_ text: String) {
         self.text = text
         self.tokens = Template.parse(text)
+        TextWork.count(TextWork.templateParses)
     }
 
     /// Placeholders in order of appearance.

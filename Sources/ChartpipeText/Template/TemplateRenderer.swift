@@ -14,25 +14,25 @@ struct TemplateRenderer {
     }
 
     mutating func render(_ loc: Localization, arguments: [TemplateArgument]) -> String {
-        let text: String
+        let template: Template
         if let variants = loc.plural {
             // The first number placeholder of the `other` form chooses the variant, as in Apple's catalogs.
-            let sample = Template((variants[.other] ?? variants.values.first)?.value ?? "")
-            let selector = sample.placeholders.first { $0.kind != .object } ?? sample.placeholders.first
+            let sample = (variants[.other] ?? variants.values.first)?.template.placeholders ?? []
+            let selector = sample.first { $0.kind != .object } ?? sample.first
             let argument = selector.flatMap { $0.argument <= arguments.count ? arguments[$0.argument - 1] : nil }
                 ?? arguments.first
             guard let unit = variant(of: variants, for: argument, placeholder: selector) else {
                 problems.append("no plural variant for the argument and no 'other' variant")
                 return "⟦\(variants.values.first?.value ?? "")⟧"
             }
-            text = unit.value
+            template = unit.template
         } else if let unit = loc.stringUnit {
-            text = unit.value
+            template = unit.template
         } else {
             problems.append("the localization has no text")
             return "⟦⟧"
         }
-        return render(Template(text), arguments: arguments, substitutions: loc.substitutions, own: nil)
+        return render(template, arguments: arguments, substitutions: loc.substitutions, own: nil)
     }
 
     /// The variant for `argument`: `zero` for exactly 0 when written (as Apple's catalogs do), then
@@ -95,7 +95,7 @@ struct TemplateRenderer {
             problems.append("no substitution named '\(name)'")
             return nil
         }
-        guard let ownPlaceholder = Template("%\(sub.argNum)$" + sub.formatSpecifier).placeholders.first else {
+        guard let ownPlaceholder = sub.placeholder else {
             problems.append("substitution '\(name)' has an invalid formatSpecifier '\(sub.formatSpecifier)'")
             return nil
         }
@@ -107,7 +107,7 @@ struct TemplateRenderer {
             problems.append("substitution '\(name)' has no variant for the argument and no 'other'")
             return nil
         }
-        return render(Template(unit.value), arguments: arguments, substitutions: substitutions, own: (sub.argNum, ownPlaceholder))
+        return render(unit.template, arguments: arguments, substitutions: substitutions, own: (sub.argNum, ownPlaceholder))
     }
 
     /// The text of one placeholder, or the placeholder marked `⟦…⟧` when its argument is missing or

@@ -14,7 +14,9 @@ public enum PointSelection: String, Sendable, CaseIterable, OptionChoice {
 /// it says comes from `TrendResult` or the series themselves, never a statistic of its own.
 struct ChartDescriber {
     let chart: ChartSpec
+    /// The locale as the run asked for it; catalog lookups start from it.
     let locale: String
+    let language: WrittenLanguage
     let catalog: Catalog
     let formats: LocaleFormats
     /// The series as they entered `downsample`: trend indices point here.
@@ -22,35 +24,24 @@ struct ChartDescriber {
     /// The series as drawn (after `downsample`).
     let data: SeriesSet
     let trend: TrendResult
-    let x: XText
-    let y: YText
+    let x: XValueText
+    let y: YValueText
     /// Render problems met so far, for warnings.
     private(set) var problems: [String] = []
 
-    init(context: ChartContext, trend: TrendResult, locale: String, catalog: Catalog) {
+    init(context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog) {
         chart = context.chart
-        self.locale = locale
+        locale = language.requested
+        self.language = language
         self.catalog = catalog
-        // Numbers and dates follow the language the sentences are in: a locale no catalog
-        // translates is written in the source language throughout, not in two languages at once.
-        formats = LocaleFormats(locale: catalog.writtenLocale(for: locale))
+        formats = language.formats
         full = context.fullSeries
         data = context.data
         self.trend = trend
-        x = XText(set: full, zone: context.chart.x.zone, formats: formats, catalog: catalog, locale: locale)
-        var largest = 0.0
-        for s in trend.series {
-            if let v = s.max?.y { largest = max(largest, abs(v)) }
-            if let v = s.min?.y { largest = max(largest, abs(v)) }
-        }
-        let whole = context.fullSeries.series.allSatisfy { $0.y.allSatisfy { !$0.isFinite || $0 == $0.rounded() } }
-        y = YText(formats: formats, unit: context.chart.y.unit, largest: largest, wholeValues: whole)
+        x = XValueText(facts: XAxisFacts(full, zone: context.chart.x.zone), language: language, catalog: catalog)
+        y = YValueText(facts: YAxisFacts(unit: context.chart.y.unit, series: full.series.map(\.y)), language: language)
     }
 
-    private var isChinese: Bool { locale.lowercased().hasPrefix("zh") }
-    /// Sentences are joined with a space, except in Chinese, which stores no spaces between them.
-    /// Chinese and Japanese set sentences and clauses one after another without a space.
-    private var sentenceGap: String { isChinese || LocaleFallback.language(of: locale) == "ja" ? "" : " " }
 
     // MARK: Rendering
 
@@ -77,7 +68,7 @@ struct ChartDescriber {
     }
 
     private mutating func rate(_ value: Double) -> String {
-        y.unit == "percent" ? percentagePoints(value, precision: YText.rateDigits(value)) : y.rate(value)
+        y.unit == "percent" ? percentagePoints(value, precision: YValueText.rateDigits(value)) : y.rate(value)
     }
 
     private mutating func percentagePoints(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {
@@ -164,12 +155,12 @@ struct ChartDescriber {
         }
         if full.series.count == 1 {
             let overview = say("overview", [t(title), t(yTitle), t(xTitle)])
-            return overview + sentenceGap + seriesSentence(0)
+            return language.joining([overview, seriesSentence(0)])
         }
-        let names = formats.list(full.series.indices.map(seriesName))
+        let names = language.list(full.series.indices.map(seriesName))
         let overview = say("overview.series", [t(title), t(yTitle), t(names), t(x.text(extent.firstX)),
                                                t(x.text(extent.lastX)), t(y.text(extent.low)), t(y.text(extent.high))])
-        return overview + sentenceGap + trendGroups(stats.indices.map { $0 })
+        return language.joining([overview, trendGroups(stats.indices.map { $0 })])
     }
 
     /// One sentence grouping the series by their Mann-Kendall verdict, each rise and fall with its size.
@@ -207,9 +198,9 @@ struct ChartDescriber {
         var clauses: [String] = []
         for (n, group) in groups.enumerated() {
             let key = n == groups.count - 1 ? group.0 : group.0 + ".then"
-            clauses.append(say(key, [t(formats.list(group.1))]))
+            clauses.append(say(key, [t(language.list(group.1))]))
         }
-        return clauses.joined(separator: sentenceGap)
+        return language.joining(clauses)
     }
 
     // MARK: Series
@@ -256,7 +247,7 @@ struct ChartDescriber {
     mutating func seriesSummary(_ k: Int) -> String {
         var text = seriesSentence(k)
         let gaps = gapCount(k)
-        if gaps > 0 && stats[k].n > 0 { text += sentenceGap + say("series.gaps", [t(seriesName(k)), .integer(gaps)]) }
+        if gaps > 0 && stats[k].n > 0 { text = language.joining([text, say("series.gaps", [t(seriesName(k)), .integer(gaps)])]) }
         return text
     }
 
@@ -296,7 +287,7 @@ struct ChartDescriber {
         case .category:
             let labels = full.categories.map { catalog.text($0, locale: locale) }
             if labels.count <= 12 {
-                xText = say("axis.x.categories", [t(xTitle), .integer(labels.count), t(formats.list(labels))])
+                xText = say("axis.x.categories", [t(xTitle), .integer(labels.count), t(language.list(labels))])
             } else {
                 xText = say("axis.x.categoryRange", [t(xTitle), .integer(labels.count), t(labels.first ?? ""),
                                                      t(labels.last ?? "")])
@@ -345,7 +336,7 @@ struct ChartDescriber {
             }
             if !s.outliers.isEmpty {
                 let items = s.outliers.map { say("valueAt", [t(y.text($0.point.y)), t(x.text($0.point.x))]) }
-                sentences.append(say("stat.outliers", [name, .integer(items.count), t(formats.list(items))]))
+                sentences.append(say("stat.outliers", [name, .integer(items.count), t(language.list(items))]))
             }
             var thresholdNames: [String] = []
             for c in s.thresholdCrossings where !thresholdNames.contains(c.threshold) { thresholdNames.append(c.threshold) }
@@ -439,7 +430,7 @@ struct ChartDescriber {
         if notes.isEmpty {
             return say("point", [t(x.text(s.x[i])), t(y.text(s.y[i])), .integer(Int(position)), .integer(Int(count))])
         }
-        return say("point.noted", [t(x.text(s.x[i])), t(y.text(s.y[i])), t(formats.list(notes)), .integer(Int(position)),
+        return say("point.noted", [t(x.text(s.x[i])), t(y.text(s.y[i])), t(language.list(notes)), .integer(Int(position)),
                                    .integer(Int(count))])
     }
 

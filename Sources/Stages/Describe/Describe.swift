@@ -54,12 +54,12 @@ public struct Describe: ChartStage {
         var labels: [String: [[String]]] = [:]
         var problems: [String] = []
         for locale in context.run.locales {
-            // A locale no catalog translates is written in the source language: say so.
-            let written = catalog.writtenLocale(for: locale)
-            if written != locale {
-                problems.append("no catalog translates '\(locale)'; its texts are in '\(written)' (add a translation to the pipeline's 'strings')")
+            // Decided once per locale; everything that writes its words follows it.
+            let language = catalog.writtenLanguage(for: locale)
+            if !language.isTranslated {
+                problems.append("no catalog translates '\(locale)'; its texts are in '\(language.catalogLocale)' (add a translation to the pipeline's 'strings')")
             }
-            let result = describe(context, trend: trend, locale: locale, catalog: catalog)
+            let result = describe(context, trend: trend, language: language, catalog: catalog)
             descriptions[locale] = result.description
             labels[locale] = result.labels
             for artifact in result.artifacts { context.emit(artifact) }
@@ -70,11 +70,13 @@ public struct Describe: ChartStage {
         context[PointLabelsKey.self] = labels
     }
 
-    /// Everything `describe` makes for one locale: the layers, the labels of the drawn points (per
-    /// series), the files, and the catalog problems met (a translation that did not render).
-    public func describe(_ context: ChartContext, trend: TrendResult, locale: String, catalog: Catalog)
+    /// Everything `describe` makes for one locale, written in `language`: the layers, the labels of
+    /// the drawn points (per series), the files, and the catalog problems met (a translation that
+    /// did not render).
+    public func describe(_ context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog)
         -> (description: ChartDescription, labels: [[String]], artifacts: [Artifact], problems: [String]) {
-        var describer = ChartDescriber(context: context, trend: trend, locale: locale, catalog: catalog)
+        let locale = language.requested
+        var describer = ChartDescriber(context: context, trend: trend, language: language, catalog: catalog)
         let (description, labels) = describer.describe(points: points)
         let documents = DescriptionDocuments(description: description, describer: describer, labels: labels,
                                              isContinuous: context.chart.mark.isContinuous, fixedRange: context.chart.y.range)

@@ -12,8 +12,8 @@ struct DescriptionDocuments {
     let isContinuous: Bool
     let fixedRange: ClosedRange<Double>?
 
-    private var x: XText { describer.x }
-    private var y: YText { describer.y }
+    private var x: XValueText { describer.x }
+    private var y: YValueText { describer.y }
 
     // MARK: description.<locale>.json
 
@@ -58,24 +58,24 @@ struct DescriptionDocuments {
 
     func markdown(heading: (String) -> String) -> String {
         let d = description
-        var lines: [String] = ["# " + Markdown.escape(d.title), "", Markdown.escape(d.summary), ""]
-        lines += ["## " + heading("axes"), ""] + d.axes.map { "- " + Markdown.escape($0.text) } + [""]
+        var lines: [String] = ["# " + Markdown.text(d.title), "", Markdown.text(d.summary), ""]
+        lines += ["## " + heading("axes"), ""] + d.axes.map { "- " + Markdown.text($0.text) } + [""]
         if !d.statistics.isEmpty {
-            lines += ["## " + heading("statistics"), ""] + d.statistics.map { "- " + Markdown.escape($0) } + [""]
+            lines += ["## " + heading("statistics"), ""] + d.statistics.map { "- " + Markdown.text($0) } + [""]
         }
         for s in d.series {
-            lines += ["## " + Markdown.escape(s.name), "", Markdown.escape(s.summary), ""]
+            lines += ["## " + Markdown.text(s.name), "", Markdown.text(s.summary), ""]
             if !s.segments.isEmpty {
-                lines += ["### " + heading("segments"), ""] + s.segments.map { "- " + Markdown.escape($0.label) } + [""]
+                lines += ["### " + heading("segments"), ""] + s.segments.map { "- " + Markdown.text($0.label) } + [""]
             }
             if !s.points.isEmpty {
-                lines += ["### " + heading("points"), ""] + s.points.map { "- " + Markdown.escape($0.label) } + [""]
+                lines += ["### " + heading("points"), ""] + s.points.map { "- " + Markdown.text($0.label) } + [""]
             }
         }
         if !d.navigation.isEmpty {
             lines += ["## " + heading("navigation"), ""]
             for list in d.navigation {
-                lines += ["### " + Markdown.escape(list.title), ""] + list.entries.map { "- " + Markdown.escape($0.label) } + [""]
+                lines += ["### " + Markdown.text(list.title), ""] + list.entries.map { "- " + Markdown.text($0.label) } + [""]
             }
         }
         return lines.joined(separator: "\n")
@@ -174,27 +174,5 @@ struct DescriptionDocuments {
             ("gridlinePositions", .array(grid.map(JSONValue.double))),
             ("valueDescriptions", .array(grid.map { v in .object([("value", .double(v)), ("description", .string(y.text(v)))]) })),
         ])
-    }
-}
-
-/// Markdown text from data-derived strings: characters that would start markup are escaped.
-enum Markdown {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        let chars = Array(text)
-        // A text that starts with '#' or a list marker would become a heading or a list item.
-        if let first = chars.first, "#+-".contains(first) { out.append("\\") }
-        for (i, c) in chars.enumerated() {
-            switch c {
-            case "\\", "*", "_", "`", "[", "]": out.append("\\"); out.append(c)
-            case "<" where i + 1 < chars.count && (chars[i + 1].isLetter || chars[i + 1] == "/" || chars[i + 1] == "!"):
-                // It would open an HTML tag.
-                out.append("\\<")
-            case "\n": out.append(" ")
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }

@@ -1,3 +1,5 @@
+import ChartpipeText
+
 /// A timed text cue of the audio graph: the label of the point (or points) sounding.
 public struct AudioCue: Sendable, Equatable {
     /// `series-K-point-I`, 0-based like the points of the description, naming the first point.
@@ -65,25 +67,9 @@ public enum AudioCues {
             let start = (cue.start * 1000 + sampleRate / 2) / sampleRate
             let end = max(start + 1, (cue.end * 1000 + sampleRate / 2) / sampleRate)
             out += "\n" + cue.identifier + "\n" + timestamp(milliseconds: start) + " --> " + timestamp(milliseconds: end) + "\n"
-            let lines = cue.text.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }
+            let lines = cue.text.split(separator: "\n", omittingEmptySubsequences: false).map { WebVTT.cueText(String($0)) }
             // A blank line would end the cue early, so empty lines become a single space.
             out += lines.map { $0.isEmpty ? " " : $0 }.joined(separator: "\n") + "\n"
-        }
-        return out
-    }
-
-    /// Cue text with WebVTT's markup characters escaped and line breaks flattened (W3C WebVTT §4.2.2).
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for ch in text.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\n", "\r", "\u{2028}", "\u{2029}": out += " "
-            default: out.unicodeScalars.append(ch)
-            }
         }
         return out
     }

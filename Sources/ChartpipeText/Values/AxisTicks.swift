@@ -5,10 +5,12 @@ import Darwin
 #endif
 
 /// Gridline positions for a numeric axis: round steps of 1, 2 or 5 times a power of ten that cover
-/// the data ("Nice numbers for graph labels", Heckbert 1990, Graphics Gems).
-enum AxisTicks {
-    /// About `count` round positions from at or below `low` to at or above `high`.
-    static func nice(low: Double, high: Double, count: Int = 5) -> [Double] {
+/// the data ("Nice numbers for graph labels", Heckbert 1990, Graphics Gems). Descriptions, charts
+/// and reports place their gridlines with it, so that all of them name the same values.
+public enum AxisTicks {
+    /// About `count` round positions from at or below `low` to at or above `high`; empty when
+    /// either is not finite.
+    public static func nice(low: Double, high: Double, count: Int = 5) -> [Double] {
         guard low.isFinite, high.isFinite else { return [] }
         if low == high {
             // One value: a step of a round size around it, so the axis still has a range.
@@ -28,8 +30,9 @@ enum AxisTicks {
         return ticks
     }
 
-    /// A round number near `x`: 1, 2, 5 or 10 times a power of ten.
-    static func niceNumber(_ x: Double, round: Bool) -> Double {
+    /// A round number near `x`: 1, 2, 5 or 10 times a power of ten; the nearest one when `round`,
+    /// else the smallest at or above `x`.
+    public static func niceNumber(_ x: Double, round: Bool) -> Double {
         guard x > 0 else { return 1 }
         let exponent = (log10(x)).rounded(.down)
         let power = pow(10, exponent)

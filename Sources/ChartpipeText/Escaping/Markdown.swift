@@ -1,0 +1,75 @@
+/// Data-derived text for Markdown documents (`description.<locale>.md`, the Markdown table).
+public enum Markdown {
+    /// Text for one line of Markdown (after `# `, after `- `, or alone as a paragraph) that
+    /// CommonMark and GitHub Flavored Markdown render as exactly its characters:
+    ///
+    /// - line breaks (CR, LF, U+2028, U+2029) become spaces, so that the text starts no new block
+    ///   (heading, table row, quote, list item);
+    /// - `\`, `` ` ``, `*`, `_`, `[`, `]`, `#`, `|`, `>`, `~` and `&` are backslash-escaped everywhere,
+    ///   so that no emphasis, code, link, heading, table cell, quote, strikethrough or entity
+    ///   reference (`&amp;` stays those five characters) forms;
+    /// - `<` is escaped before a letter, `/`, `!` or `?`, where it would open HTML or an autolink
+    ///   ("p < 0.001" stays as written);
+    /// - the `:` of `://` and the `.` of `www.` are escaped: GFM turns a bare URL into a link before
+    ///   it reads escapes, so `https://a.org/x\_y` would show its backslash and link to it;
+    /// - at the start, `-` and `+` are escaped (a list item, a thematic break `---`), so is the `.`
+    ///   or `)` of a numbered list marker (`1. `), and a first space or tab is written as a
+    ///   character reference, so that the text is not an indented code block;
+    /// - controls and bidi controls are replaced visibly (see `ControlCharacters`).
+    public static func text(_ text: String) -> String {
+        let scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
+            ControlCharacters.isLineBreak(scalar) ? " " : ControlCharacters.replacement(for: scalar, bidi: true) ?? scalar
+        }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        let marker = listMarkerEnd(scalars)
+        for (i, scalar) in scalars.enumerated() {
+            switch scalar {
+            case "\\", "`", "*", "_", "[", "]", "#", "|", ">", "~", "&":
+                out += "\\"
+            case "<" where i + 1 < scalars.count && opensMarkup(scalars[i + 1]):
+                out += "\\"
+            case ":" where i + 2 < scalars.count && scalars[i + 1] == "/" && scalars[i + 2] == "/":
+                out += "\\"
+            case "." where startsWWW(scalars, before: i):
+                out += "\\"
+            case _ where i == marker:
+                out += "\\"
+            case " " where i == 0:
+                out += "&#32;"
+                continue
+            case "\t" where i == 0:
+                out += "&#9;"
+                continue
+            default:
+                break
+            }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+
+    /// Whether `<` followed by `next` could start an HTML tag, comment, declaration, processing
+    /// instruction or autolink (CommonMark §6.5, §6.6).
+    private static func opensMarkup(_ next: Unicode.Scalar) -> Bool {
+        next == "/" || next == "!" || next == "?" || next.properties.isAlphabetic && next.isASCII
+    }
+
+    /// Whether `www` ends just before `index`, at the start of a word (GFM's extended www autolink).
+    private static func startsWWW(_ scalars: [Unicode.Scalar], before index: Int) -> Bool {
+        guard index >= 3, scalars[(index - 3)..<index].elementsEqual("www".unicodeScalars) else { return false }
+        return index == 3 || !(scalars[index - 4].properties.isAlphabetic || ("0"..."9").contains(scalars[index - 4]))
+    }
+
+    /// The position of the character that could make the start of the text a block: a leading
+    /// `-` or `+` (a list item, a thematic break), or the `.` or `)` after one to nine leading
+    /// digits when a space, a tab or the end follows (CommonMark §4.1, §5.2); nil otherwise.
+    private static func listMarkerEnd(_ scalars: [Unicode.Scalar]) -> Int? {
+        guard let first = scalars.first else { return nil }
+        if first == "-" || first == "+" { return 0 }
+        var i = 0
+        while i < scalars.count, i < 9, ("0"..."9").contains(scalars[i]) { i += 1 }
+        guard i > 0, i < scalars.count, scalars[i] == "." || scalars[i] == ")" else { return nil }
+        return i + 1 == scalars.count || scalars[i + 1] == " " || scalars[i + 1] == "\t" ? i : nil
+    }
+}

@@ -1,0 +1,244 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How finely a time axis is written, chosen from the spacing of the data (SPEC §5: dates are
+/// always unambiguous, with the month spelled out).
+public enum TimeGranularity: Sendable, Equatable {
+    case millisecond, second, hour, day, month, quarter, year
+
+    /// The granularity of points spaced at least `spacing` milliseconds apart.
+    public init(spacing: Double?) {
+        guard let spacing else { self = .day; return }
+        let day = 86_400_000.0
+        // A day less an hour still counts as daily: a daylight saving change shortens one day.
+        if spacing >= 360 * day { self = .year }
+        else if spacing >= 89 * day { self = .quarter }
+        else if spacing >= 28 * day { self = .month }
+        else if spacing >= 23 * 3_600_000 { self = .day }
+        else if spacing >= 60_000 { self = .hour }
+        else if spacing >= 1_000 { self = .second }
+        else { self = .millisecond }
+    }
+}
+
+/// What writing a chart's x values needs to know about its axis, as plain values: each stage that
+/// writes words (describe, table, chart, report) builds it from its own model.
+public struct XAxisFacts: Sendable, Hashable {
+    /// What an x value is.
+    public enum Kind: Sendable, Hashable {
+        /// Milliseconds since 1970-01-01T00:00:00Z.
+        case time
+        case number
+        /// The index of a label in `categories`.
+        case category
+    }
+
+    public var kind: Kind
+    /// The IANA time zone dates are written in.
+    public var zone: String
+    /// The category labels, in order.
+    public var categories: [String]
+    /// The smallest step between consecutive x of one series; nil with no two distinct x.
+    public var spacing: Double?
+    /// The lowest and highest finite x; nil without one.
+    public var range: ClosedRange<Double>?
+    /// Every x is an integer from 1000 to 2999 on a number axis: years, written without grouping.
+    public var isYearLike: Bool
+
+    /// The facts of an axis whose series have the x values `series` (in series order).
+    public init(kind: Kind, zone: String = "UTC", categories: [String] = [], series: [[Double]]) {
+        self.kind = kind
+        self.zone = zone
+        self.categories = categories
+        var spacing: Double?
+        var low = Double.infinity, high = -Double.infinity
+        var yearLike = kind == .number
+        for xs in series {
+            var previous: Double?
+            for x in xs where x.isFinite {
+                low = min(low, x)
+                high = max(high, x)
+                if let p = previous, x > p { spacing = min(spacing ?? .infinity, x - p) }
+                previous = x
+                if yearLike, x != x.rounded() || x < 1000 || x >= 3000 { yearLike = false }
+            }
+        }
+        self.spacing = spacing
+        range = low <= high ? low...high : nil
+        isYearLike = yearLike && range != nil
+    }
+}
+
+/// Writes x values for one written language: dates in the axis's zone at the data's
+/// granularity, numbers, or category labels translated through the run's catalogs.
+public struct XValueText: Sendable {
+    public let facts: XAxisFacts
+    /// How dates are written; chosen from the spacing of the data and whether it spans years.
+    public let style: DateStyle
+    public let language: WrittenLanguage
+    let formats: LocaleFormats
+    let catalog: Catalog
+
+    public init(facts: XAxisFacts, language: WrittenLanguage, catalog: Catalog) {
+        self.facts = facts
+        self.language = language
+        self.catalog = catalog
+        formats = language.formats
+        let spansYears = facts.range.map {
+            XValueText.year($0.lowerBound, zone: facts.zone) != XValueText.year($0.upperBound, zone: facts.zone)
+        } ?? false
+        switch TimeGranularity(spacing: facts.spacing) {
+        case .year: style = .year
+        case .month: style = .yearMonth
+        case .quarter: style = .yearQuarter
+        case .day: style = spansYears ? .yearMonthDay : .monthDay
+        case .hour: style = spansYears ? .yearMonthDayTime : .monthDayTime
+        // Points seconds apart need their seconds, else two of them read alike.
+        case .second: style = .skeleton(spansYears ? "yMMMMdjmmss" : "MMMMdjmmss")
+        case .millisecond: style = .skeleton(spansYears ? "yMMMMdjmmssSSS" : "MMMMdjmmssSSS")
+        }
+    }
+
+    /// The x value as a reader hears it.
+    public func text(_ x: Double) -> String {
+        switch facts.kind {
+        case .time: return language.typeset(formats.date(millis: x, style: style, zone: facts.zone))
+        // Years and other four-digit integer x read as written ("2015", not "2,015").
+        case .number: return facts.isYearLike ? String(Int(x)) : formats.number(x)
+        case .category: return catalog.text(label(x), locale: language.requested)
+        }
+    }
+
+    /// The category label of a category x, untranslated (as data files write it); other x as a
+    /// number.
+    public func label(_ x: Double) -> String {
+        let i = Int(x.rounded(.up))
+        return facts.categories.indices.contains(i) ? facts.categories[i] : formats.number(x)
+    }
+
+    /// The calendar year of an instant in `zone`.
+    static func year(_ millis: Double, zone: String) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        return calendar.component(.year, from: Date(timeIntervalSince1970: (millis / 1000).rounded(.down)))
+    }
+}
+
+/// What writing a chart's y values needs to know about its axis, as plain values.
+public struct YAxisFacts: Sendable, Hashable {
+    /// As a pipeline writes it (SPEC §3 `y.unit`): an ISO 4217 currency, `percent`, a CLDR unit id,
+    /// or nil for a plain number.
+    public var unit: String?
+    /// The largest magnitude of a finite value; 0 without one.
+    public var largest: Double
+    /// Every finite value is an integer, so currencies drop their cents ("$1,200", not "$1,200.00").
+    public var wholeValues: Bool
+
+    public init(unit: String?, largest: Double, wholeValues: Bool) {
+        self.unit = unit
+        self.largest = largest
+        self.wholeValues = wholeValues
+    }
+
+    /// The facts of an axis whose series have the y values `series`; non-finite values are gaps.
+    public init(unit: String?, series: [[Double]]) {
+        var largest = 0.0
+        var whole = true
+        for ys in series {
+            for y in ys where y.isFinite {
+                largest = max(largest, abs(y))
+                if y != y.rounded() { whole = false }
+            }
+        }
+        self.init(unit: unit, largest: largest, wholeValues: whole)
+    }
+}
+
+/// Writes y values for one written language with the axis's unit (currency, percent, CLDR unit
+/// or none), at a precision that suits the data.
+public struct YValueText: Sendable {
+    public let facts: YAxisFacts
+    let formats: LocaleFormats
+    let precision: NumberPrecision
+
+    public init(facts: YAxisFacts, language: WrittenLanguage) {
+        self.facts = facts
+        formats = language.formats
+        switch UnitKind(facts.unit) {
+        case .percent: precision = .maxFractionDigits(1)
+        case .currency: precision = facts.wholeValues ? .integer : .automatic
+        case .none, .measure:
+            precision = facts.largest > 0 && facts.largest < 1 ? .significantDigits(3) : .maxFractionDigits(2)
+        }
+    }
+
+    /// The axis's unit.
+    public var unit: String? { facts.unit }
+
+    /// A value with its unit; a value too small for the axis's precision keeps three significant
+    /// digits, so that 0.004 is never said as 0.
+    public func text(_ y: Double) -> String {
+        // Ten million and more, without a unit, read better by scale: "36.3 billion", "363억", "363亿".
+        if facts.unit == nil, abs(y) >= 1e7, y.isFinite { return formats.compactLong(y) }
+        return formats.quantity(y, unit: facts.unit, precision: YValueText.keepingSignificance(y, precision))
+    }
+
+    static func keepingSignificance(_ y: Double, _ precision: NumberPrecision) -> NumberPrecision {
+        guard y != 0, y.isFinite, case let .maxFractionDigits(needed) = rateDigits(y) else { return precision }
+        switch precision {
+        // Only where the axis's digits would leave fewer than two significant ones.
+        case let .maxFractionDigits(d) where needed > d && abs(y) * Double.pow10(d - 1) < 1: return .maxFractionDigits(needed)
+        case .integer where abs(y) < 1: return .maxFractionDigits(needed)
+        case .automatic where abs(y) < 0.01: return .maxFractionDigits(needed)
+        default: return precision
+        }
+    }
+
+    /// A rate such as a slope: three significant digits, so that small rates do not round to zero.
+    public func rate(_ y: Double) -> String {
+        // Money keeps its cents ("-$2.40") unless the rate is below a cent.
+        let currencyDigits = UnitKind(facts.unit).isCurrency && abs(y) >= 0.01
+        return formats.quantity(y, unit: facts.unit, precision: currencyDigits ? .automatic : YValueText.rateDigits(y))
+    }
+
+    /// At most three significant digits, trailing zeros dropped ("3", "25.8", "0.0123").
+    public static func rateDigits(_ y: Double) -> NumberPrecision {
+        guard y != 0, y.isFinite else { return .integer }
+        var order = 0
+        var v = abs(y)
+        while v >= 10 { v /= 10; order += 1 }
+        while v < 1 { v *= 10; order -= 1 }
+        return .maxFractionDigits(min(15, max(0, 2 - order)))
+    }
+
+    /// The size of a change without its sign: its percent when there is one and ratios mean
+    /// something, else the amount with its unit.
+    public func magnitude(absolute: Double, percent: Double?) -> String {
+        if let percent, hasTrueZero { return formats.percent(abs(percent)) }
+        return text(abs(absolute))
+    }
+
+    /// A change with its sign (for changes that are neither a rise nor a fall).
+    public func signed(absolute: Double, percent: Double?) -> String {
+        if let percent, hasTrueZero { return formats.percent(percent) }
+        return text(absolute)
+    }
+
+    /// Whether a ratio of values means something: not for temperatures in Celsius or Fahrenheit,
+    /// whose zero is arbitrary ("rose 379% from 15 °C" would be false), so their changes are amounts.
+    public var hasTrueZero: Bool {
+        !(facts.unit.map { $0.hasPrefix("temperature-") && $0 != "temperature-kelvin" } ?? false)
+    }
+}
+
+extension Double {
+    /// 10 to the power `n`, exactly for the small integer powers used in rounding decisions.
+    static func pow10(_ n: Int) -> Double {
+        var v = 1.0
+        for _ in 0..<abs(n) { v *= 10 }
+        return n < 0 ? 1 / v : v
+    }
+}

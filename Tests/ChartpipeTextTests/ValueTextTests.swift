@@ -1,0 +1,104 @@
+@testable import ChartpipeText
+import XCTest
+
+/// Values written with their axis: dates at the data's granularity, numbers, categories, units.
+final class ValueTextTests: XCTestCase {
+    let catalog = Catalog.embedded
+    let day = 86_400_000.0
+    /// 2026-06-06T00:00:00Z.
+    let june6 = 1_780_704_000_000.0
+
+    private func x(_ kind: XAxisFacts.Kind, _ xs: [Double], locale: String = "en", zone: String = "UTC",
+                   categories: [String] = []) -> XValueText {
+        XValueText(facts: XAxisFacts(kind: kind, zone: zone, categories: categories, series: [xs]),
+                   language: catalog.writtenLanguage(for: locale), catalog: catalog)
+    }
+
+    private func y(_ unit: String?, _ ys: [Double], locale: String = "en") -> YValueText {
+        YValueText(facts: YAxisFacts(unit: unit, series: [ys]), language: catalog.writtenLanguage(for: locale))
+    }
+
+    func testAxisFactsOfTheData() {
+        let facts = XAxisFacts(kind: .number, series: [[2001, .nan, 2003, 2004], [1999, 2000]])
+        XCTAssertEqual(facts.spacing, 1)
+        XCTAssertEqual(facts.range, 1999...2004)
+        XCTAssertTrue(facts.isYearLike)
+        XCTAssertFalse(XAxisFacts(kind: .number, series: [[2001.5, 2003]]).isYearLike)
+        XCTAssertFalse(XAxisFacts(kind: .time, series: [[2001, 2003]]).isYearLike)
+        let empty = XAxisFacts(kind: .time, series: [[.nan]])
+        XCTAssertNil(empty.range)
+        XCTAssertNil(empty.spacing)
+        XCTAssertEqual(YAxisFacts(unit: nil, series: [[1, -7, .nan], [3]]), YAxisFacts(unit: nil, largest: 7, wholeValues: true))
+        XCTAssertFalse(YAxisFacts(unit: nil, series: [[1.5]]).wholeValues)
+    }
+
+    func testDatesFollowTheSpacingOfTheData() {
+        let daily = (0..<10).map { june6 + Double($0) * day }
+        XCTAssertEqual(x(.time, daily).text(june6), "June 6")
+        XCTAssertEqual(x(.time, daily, locale: "ko").text(june6), "6월 6일")
+        XCTAssertEqual(x(.time, daily, locale: "zh-Hans").text(june6), "6月6日")
+        // Data that crosses a new year writes every date with its year.
+        let winter = (0..<10).map { 1_798_675_200_000 + Double($0) * day }  // from 2026-12-31
+        XCTAssertEqual(x(.time, winter).style, .yearMonthDay)
+        XCTAssertEqual(x(.time, winter).text(winter[0]), "December 31, 2026")
+        // Midnight and noon UTC of December 31 are one year in Los Angeles, two in Auckland.
+        let halfDays = [winter[0], winter[0] + 43_200_000]
+        XCTAssertEqual(x(.time, halfDays, zone: "America/Los_Angeles").style, .monthDayTime)
+        XCTAssertEqual(x(.time, halfDays, zone: "Pacific/Auckland").style, .yearMonthDayTime)
+        XCTAssertEqual(x(.time, halfDays, zone: "Pacific/Auckland").text(halfDays[1]), "January 1, 2027 at 1:00\u{202F}AM")
+        let monthly = (0..<3).map { june6 + Double($0) * 30 * day }
+        XCTAssertEqual(x(.time, monthly, locale: "ko").text(june6), "2026년 6월")
+        let hourly = (0..<5).map { june6 + Double($0) * 3_600_000 }
+        XCTAssertEqual(x(.time, hourly, locale: "zh-Hans", zone: "Asia/Shanghai").text(june6), "6月6日 08:00")
+        XCTAssertEqual(x(.time, [june6, june6 + 2000]).text(june6 + 2000), "June 6 at 12:00:02\u{202F}AM")
+    }
+
+    func testNumbersYearsAndCategories() {
+        XCTAssertEqual(x(.number, [2015, 2016]).text(2015), "2015")
+        XCTAssertEqual(x(.number, [1500.5, 2000]).text(1500.5), "1,500.5")
+        let fruit = x(.category, [0, 1], locale: "ko", categories: ["Apples", "Pears"])
+        XCTAssertEqual(fruit.text(1), "Pears")
+        XCTAssertEqual(fruit.label(0), "Apples")
+        XCTAssertEqual(fruit.label(7), "7")
+    }
+
+    func testValuesWithTheirUnit() {
+        XCTAssertEqual(y("USD", [1200, 1950]).text(1950), "$1,950")
+        XCTAssertEqual(y("USD", [1200.5]).text(1950), "$1,950.00")
+        XCTAssertEqual(y("USD", [1200], locale: "ko").text(1950), "1,950달러")
+        XCTAssertEqual(y("percent", [12.26]).text(12.26), "12.3%")
+        XCTAssertEqual(y("duration-minute", [60], locale: "zh-Hans").text(60), "60分钟")
+        // A value below the axis's precision keeps two significant digits: never "0".
+        XCTAssertEqual(y(nil, [100, 0.004]).text(0.004), "0.004")
+        XCTAssertEqual(y(nil, [0.5, 0.25]).text(0.123456), "0.123")
+        XCTAssertEqual(y(nil, [36_345_678_901]).text(36_345_678_901), "36.3 billion")
+        XCTAssertEqual(y(nil, [36_345_678_901], locale: "ko").text(36_345_678_901), "363억")
+    }
+
+    func testRatesAndChanges() {
+        XCTAssertEqual(YValueText.rateDigits(25.83), .maxFractionDigits(1))
+        XCTAssertEqual(YValueText.rateDigits(0.012345), .maxFractionDigits(4))
+        XCTAssertEqual(YValueText.rateDigits(3456), .maxFractionDigits(0))
+        XCTAssertEqual(y("USD", [1]).rate(-2.4), "-$2.40")
+        XCTAssertEqual(y("USD", [1]).rate(0.00123), "$0.00123")
+        XCTAssertEqual(y("USD", [1200]).magnitude(absolute: -150, percent: -12.5), "12.5%")
+        XCTAssertEqual(y("USD", [1200]).signed(absolute: -150, percent: -12.5), "-12.5%")
+        // Celsius has no true zero: its changes are amounts, never percents.
+        let celsius = y("temperature-celsius", [15, 20])
+        XCTAssertFalse(celsius.hasTrueZero)
+        XCTAssertEqual(celsius.magnitude(absolute: -5, percent: -25), "5 degrees Celsius")
+        XCTAssertTrue(y("temperature-kelvin", [300]).hasTrueZero)
+    }
+
+    /// Heckbert's nice numbers: steps of 1, 2 or 5 times a power of ten that cover the data.
+    func testAxisTicks() {
+        XCTAssertEqual(AxisTicks.nice(low: 0, high: 97), [0, 20, 40, 60, 80, 100])
+        XCTAssertEqual(AxisTicks.nice(low: 1200, high: 1965), [1200, 1400, 1600, 1800, 2000])
+        XCTAssertEqual(AxisTicks.nice(low: 0.1, high: 0.3), [0.1, 0.15, 0.2, 0.25, 0.3])
+        XCTAssertEqual(AxisTicks.nice(low: -7, high: 3), [-8, -6, -4, -2, 0, 2, 4])
+        XCTAssertEqual(AxisTicks.nice(low: 5, high: 5), [3, 5, 7])
+        XCTAssertEqual(AxisTicks.nice(low: 0, high: .infinity), [])
+        XCTAssertEqual(AxisTicks.niceNumber(0.0034, round: true), 0.005, accuracy: 1e-15)
+        XCTAssertEqual(AxisTicks.niceNumber(340, round: false), 500)
+    }
+}
