@@ -49,14 +49,22 @@ public struct XSpec: Sendable, Equatable {
     public var format: String?
     /// IANA time zone identifier for times without an offset, and for calendar buckets.
     public var zone: String
+    /// Unit of a number x: `year` (x values are calendar years) or a CLDR unit id
+    /// (`length-kilometer`), so that values read with their unit.
+    public var unit: String?
 
-    public init(field: String, type: XType, title: String? = nil, format: String? = nil, zone: String = "UTC") {
+    public init(field: String, type: XType, title: String? = nil, format: String? = nil, zone: String = "UTC",
+                unit: String? = nil) {
         self.field = field
         self.type = type
         self.title = title
         self.format = format
         self.zone = zone
+        self.unit = unit
     }
+
+    /// The value of `unit` that says x values are calendar years.
+    public static let yearUnit = "year"
 }
 
 /// The y axis of a chart (SPEC §3 `y`).

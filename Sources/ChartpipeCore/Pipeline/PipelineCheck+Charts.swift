@@ -55,6 +55,10 @@ extension PipelineCheck {
             let near = Suggestion.closest(to: zone, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean '\($0)'?" } ?? ""
             v.error("'\(zone)' is not an IANA time zone\(near)", at: p + "/x/zone"); ok = false
         }
+        if xType != .number, x["unit"] != nil {
+            v.error("'unit' applies only to number x (such as years, or kilometres along a route); set \"type\": \"number\" or remove it",
+                    at: p + "/x/unit", key: true); ok = false
+        }
         if xType != .time {
             for key in ["format", "zone"] where x[key] != nil {
                 v.error("'\(key)' applies only to time x; set \"type\": \"time\" or remove it", at: p + "/x/\(key)", key: true); ok = false
@@ -121,7 +125,8 @@ extension PipelineCheck {
                                header: source["header"]?.boolValue ?? true, skipRows: source["skipRows"]?.intValue ?? 0,
                                records: source["records"]?.stringValue ?? "",
                                onError: source["onError"]?.stringValue.flatMap(SourceSpec.OnError.init(rawValue:)) ?? .fail),
-            x: XSpec(field: xField, type: xType, title: x["title"]?.stringValue, format: x["format"]?.stringValue, zone: zone),
+            x: XSpec(field: xField, type: xType, title: x["title"]?.stringValue, format: x["format"]?.stringValue, zone: zone,
+                     unit: x["unit"]?.stringValue),
             y: YSpec(fields: fields, isWide: isWide, title: y["title"]?.stringValue, unit: y["unit"]?.stringValue,
                      range: range, thresholds: thresholds),
             seriesField: item["series"]?["field"]?.stringValue, location: location)

@@ -8,6 +8,8 @@ public enum PipelineShape {
     static let localeHelp = "a BCP 47 language tag such as 'en', 'zh-Hans' or 'ko'"
     public static let unitPattern = "[A-Z]{3}|percent|[a-z]+(-[a-z0-9]+)+"
     public static let unitHelp = "an ISO 4217 currency ('USD'), 'percent', or a CLDR unit id ('duration-minute')"
+    public static let xUnitPattern = "year|[a-z]+(-[a-z0-9]+)+"
+    public static let xUnitHelp = "'year' (x values are calendar years) or a CLDR unit id such as 'length-kilometer'"
 
     /// The keys of a chart's `source`.
     public static let sourceFields: [Field] = [
@@ -29,6 +31,7 @@ public enum PipelineShape {
         Field("title", .string(), doc: "Axis title; translated through the string catalogs."),
         Field("format", .string(pattern: ".+", patternHelp: "a date pattern such as 'yyyy/MM/dd', or 'epoch-seconds' / 'epoch-millis'"), doc: "Time format; default ISO 8601."),
         Field("zone", .string(pattern: ".+", patternHelp: "an IANA time zone such as 'Asia/Seoul'"), doc: "Time zone of times without an offset, and of calendar buckets.", default: "UTC"),
+        Field("unit", .string(pattern: xUnitPattern, patternHelp: xUnitHelp), doc: "Unit of a number x: 'year' for calendar years, or a CLDR unit id; values then read with it."),
     ]), doc: "The x axis.", required: true)
 
     public static let y = Field("y", .object([

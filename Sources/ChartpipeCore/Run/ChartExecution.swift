@@ -100,10 +100,12 @@ public struct ChartExecution: Sendable {
         partial = progress()
         var data: SeriesSet
         var warnings: [Diagnostic]
+        var folded: FoldResult?
         do {
             if let (entry, fold) = plan.fold {
-                let folded = try located(entry) { try fold.fold(stream, chart: chart, cancellation: cancellation) }
-                (data, warnings) = (folded.data, folded.warnings)
+                let result = try located(entry) { try fold.fold(stream, chart: chart, cancellation: cancellation) }
+                (data, warnings) = (result.data, result.warnings)
+                folded = result
             } else {
                 (data, warnings) = try SeriesCollector.collect(stream, chart: chart, cancellation: cancellation)
             }
@@ -116,6 +118,7 @@ public struct ChartExecution: Sendable {
             data.series[0].name = chart.y.title ?? chart.y.fields[0]
         }
         var context = ChartContext(chart: chart, run: run, data: data, cancellation: cancellation)
+        if let folded { context.adopt(folded) }
         context.recordsRead = stream.recordsRead
         context.recordsSkipped = stream.recordsSkipped
         context.warnings = stream.warnings + warnings

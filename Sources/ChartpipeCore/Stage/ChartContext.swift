@@ -56,6 +56,11 @@ public struct ChartContext: Sendable {
         set { values[ObjectIdentifier(key)] = newValue }
     }
 
+    /// Takes over the values a fold set.
+    mutating func adopt(_ fold: FoldResult) {
+        for (k, v) in fold.values { values[k] = v }
+    }
+
     public mutating func emit(_ artifact: Artifact) { artifacts.append(artifact) }
 
     /// Records something a reader of the output should know; it reaches the log and the manifest.

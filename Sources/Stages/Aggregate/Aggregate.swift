@@ -138,19 +138,35 @@ public struct Aggregate: FoldStage {
             }
             series.append(out)
         }
-        var warnings: [Diagnostic] = []
+        var edges = PartialEdges()
         if bucketing != .label, step.isFinite {
-            warnings = partialEdges(series, low: lowX, high: highX, step: step, bucketing, &calendar, chart: chart)
+            edges = partialEdges(series, low: lowX, high: highX, step: step, bucketing, &calendar, chart: chart)
         }
-        return FoldResult(data: SeriesSet(xType: stream.xType, categories: stream.categories, series: series), warnings: warnings)
+        var result = FoldResult(data: SeriesSet(xType: stream.xType, categories: stream.categories, series: series),
+                                warnings: edges.warnings)
+        let bucket: Aggregation.Bucket
+        switch bucketing {
+        case .calendar(let unit): bucket = .calendar(unit.rawValue)
+        case .width(let w): bucket = .width(w)
+        case .label: bucket = .category
+        }
+        result[AggregationKey.self] = Aggregation(op: op.rawValue, bucket: bucket, partialFirst: edges.first, partialLast: edges.last)
+        return result
     }
 
-    /// Warnings for a first or last bucket that the data covers only in part.
-    private func partialEdges(_ series: [Series], low: Double, high: Double, step: Double, _ bucketing: Bucketing,
-                              _ calendar: inout CalendarBuckets?, chart: ChartSpec) -> [Diagnostic] {
-        let keys = series.flatMap(\.x)
-        guard let first = keys.min(), let last = keys.max() else { return [] }
+    /// Whether the first and last buckets are covered only in part, with a warning for each.
+    struct PartialEdges {
+        var first = false
+        var last = false
         var warnings: [Diagnostic] = []
+    }
+
+    /// The first or last bucket that the data covers only in part.
+    private func partialEdges(_ series: [Series], low: Double, high: Double, step: Double, _ bucketing: Bucketing,
+                              _ calendar: inout CalendarBuckets?, chart: ChartSpec) -> PartialEdges {
+        let keys = series.flatMap(\.x)
+        var edges = PartialEdges()
+        guard let first = keys.min(), let last = keys.max() else { return edges }
         let at = SourceLocation(path: chart.source.displayPath)
         let unit: String
         switch bucketing {
@@ -163,15 +179,17 @@ public struct Aggregate: FoldStage {
         }
         // Tolerance of half a step: data a step apart fills a bucket it starts or ends in.
         if low - first >= step * 1.5 {
-            warnings.append(.warning("the first \(unit) (from \(text(first))) holds data only from \(text(low)); its \(op.rawValue) covers part of it",
-                                     code: "aggregate.partial-bucket", at: at))
+            edges.first = true
+            edges.warnings.append(.warning("the first \(unit) (from \(text(first))) holds data only from \(text(low)); its \(op.rawValue) covers part of it",
+                                           code: "aggregate.partial-bucket", at: at))
         }
         let end = nextStart(after: last, bucketing, &calendar)
         if end.isFinite, end - high >= step * 1.5, last > first {
-            warnings.append(.warning("the last \(unit) (from \(text(last))) holds data only until \(text(high)); its \(op.rawValue) covers part of it",
-                                     code: "aggregate.partial-bucket", at: at))
+            edges.last = true
+            edges.warnings.append(.warning("the last \(unit) (from \(text(last))) holds data only until \(text(high)); its \(op.rawValue) covers part of it",
+                                           code: "aggregate.partial-bucket", at: at))
         }
-        return warnings
+        return edges
     }
 
     private func nextStart(after start: Double, _ bucketing: Bucketing, _ calendar: inout CalendarBuckets?) -> Double {

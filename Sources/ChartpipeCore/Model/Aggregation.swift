@@ -1,0 +1,31 @@
+/// What a fold did to the values, so that descriptions say what a value is ("the highest weekly
+/// mean, in the week of June 29") rather than pass a bucket off as a reading.
+public struct Aggregation: Sendable, Equatable {
+    public enum Bucket: Sendable, Equatable {
+        /// A calendar unit in the chart's zone: `hour`, `day`, `week` (ISO), `month`, `quarter`, `year`.
+        case calendar(String)
+        /// A numeric bin of this width, starting at its x.
+        case width(Double)
+        /// One bucket per category label.
+        case category
+    }
+
+    /// The operation: `sum`, `mean`, `median`, `min`, `max`, `count`, `first`, `last`.
+    public var op: String
+    public var bucket: Bucket
+    /// Whether the first (last) bucket holds data for only part of its span.
+    public var partialFirst: Bool
+    public var partialLast: Bool
+
+    public init(op: String, bucket: Bucket, partialFirst: Bool = false, partialLast: Bool = false) {
+        self.op = op
+        self.bucket = bucket
+        self.partialFirst = partialFirst
+        self.partialLast = partialLast
+    }
+}
+
+/// The key under which a fold stores its `Aggregation`.
+public enum AggregationKey: ContextKey {
+    public typealias Value = Aggregation
+}
