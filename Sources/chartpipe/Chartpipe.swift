@@ -106,8 +106,9 @@ struct Chartpipe {
 
 /// Writes to stderr.
 enum Console {
+    /// One line; what it quotes from data or pipelines is shown safely (`TerminalText`).
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.safe(line) + "\n").utf8))
     }
 }
 

@@ -91,7 +91,7 @@ enum DescribeCommand {
                 var text = d.title + "\n\n" + d.summary + "\n\n"
                 text += d.axes.map(\.text).joined(separator: "\n") + "\n"
                 if !d.statistics.isEmpty { text += "\n" + d.statistics.joined(separator: "\n") + "\n" }
-                print(text, terminator: "")
+                print(TerminalText.safe(text), terminator: "")
                 if let audio, let bytes = context.artifacts.first(where: { $0.path == "audio.\(audioFormat ?? "")" })?.bytes {
                     do {
                         try Data(bytes).write(to: URL(fileURLWithPath: audio), options: .atomic)

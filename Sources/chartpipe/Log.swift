@@ -20,7 +20,7 @@ final class Log: Sendable {
     /// A diagnostic: `path:line:column: error: …`, or its JSON object.
     func diagnostic(_ d: Diagnostic) {
         switch format {
-        case .text: write(d.description)
+        case .text: write(TerminalText.safe(d.description))
         case .json: event("diagnostic", Log.members(of: d))
         }
     }

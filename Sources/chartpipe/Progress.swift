@@ -15,9 +15,9 @@ final class ProgressBar: RunObserver {
     func chartFinished(_ result: ChartResult, seconds: Double, running: [String], done: Int, total: Int) {
         state.withLock { _ in
             if result.status == .failed, let e = result.error {
-                write("\r\u{1B}[2K" + "\(result.chart.id): \(e)\n")
+                write("\r\u{1B}[2K" + "\(result.chart.id): \(TerminalText.safe(e.description))\n")
             }
-            for w in result.warnings { write("\r\u{1B}[2K" + "\(result.chart.id): \(w)\n") }
+            for w in result.warnings { write("\r\u{1B}[2K" + "\(result.chart.id): \(TerminalText.safe(w.description))\n") }
         }
         draw(done: done, total: total, running: running)
     }
@@ -61,14 +61,15 @@ final class LineLog: RunObserver {
         lock.withLock { _ in
             let id = result.chart.id
             if result.status == .failed, let e = result.error {
-                Console.error(quiet ? "\(id): \(e)" : "[\(done)/\(total)] \(id): failed: \(e)")
+                let text = TerminalText.safe(e.description)
+                Console.error(quiet ? "\(id): \(text)" : "[\(done)/\(total)] \(id): failed: \(text)")
                 return
             }
             guard !quiet else { return }
             let time = JSONWriter.number((seconds * 100).rounded() / 100)
             let files = result.artifacts.count
             Console.error("[\(done)/\(total)] \(id): ok (\(files) \(files == 1 ? "file" : "files"), \(time) s)")
-            for w in result.warnings { Console.error("  \(w)") }
+            for w in result.warnings { Console.error("  " + TerminalText.safe(w.description)) }
         }
     }
 }

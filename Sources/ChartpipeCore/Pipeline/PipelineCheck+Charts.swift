@@ -25,6 +25,7 @@ extension PipelineCheck {
             let fields = PipelineShape.chartFields.filter { $0.name != "stages" }
             let shapeOK = v.checkMembers(members, fields: fields, pointer: p, owner: owner, extraKeys: ["stages"])
             if let id {
+                if let problem = OutputPath.problem(name: id) { v.error(problem, code: "pipeline.reserved-name", at: p + "/id") }
                 if let first = ids[id] {
                     v.error("chart id '\(id)' is used twice (first by chart \(first + 1)); ids name output folders and must be unique", at: p + "/id")
                 } else {

@@ -41,6 +41,10 @@ struct PipelineCheck {
             return full
         }
         let output = resolve(root["output"]?.stringValue ?? "out/\(name)")
+        if let problem = OutputPath.problem(output, pipelineDirectory: directory) {
+            v.error(problem, code: "pipeline.output", at: root["output"] == nil ? "/name" : "/output")
+        }
+        if let problem = OutputPath.problem(name: name) { v.error(problem, code: "pipeline.reserved-name", at: "/name") }
         let stages = checkStages(root["stages"])
         let (charts, overrides) = checkCharts(root["charts"], stages: stages)
         let spec = PipelineSpec(path: v.path, directory: directory, name: name, output: output, locales: locales,

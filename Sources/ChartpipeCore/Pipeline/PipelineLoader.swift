@@ -24,6 +24,11 @@ public struct PipelineLoader: Sendable {
     /// Loads a pipeline from its bytes; `directory` is where relative paths resolve.
     public func load(bytes: [UInt8], path: String, directory: String) throws(PipelineErrors) -> PipelineSpec {
         let root: JSONValue
+        // An empty file is no JSON at all: say so, at its start, not at a column 0.
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            throw PipelineErrors(diagnostics: [Diagnostic("the pipeline file is empty; it must hold a JSON object with 'version', 'name', 'stages' and 'charts'",
+                                                         code: "pipeline.empty", at: SourceLocation(path: path, line: 1, column: 1))])
+        }
         do {
             root = try JSONParser.parse(bytes)
         } catch {
@@ -31,7 +36,7 @@ public struct PipelineLoader: Sendable {
             let hint = error.message.hasSuffix("near ']'") || error.message.hasSuffix("near '}'")
                 ? " (JSON allows no comma before a closing bracket)" : ""
             throw PipelineErrors(diagnostics: [Diagnostic("invalid JSON: \(error.message)\(hint)", code: "pipeline.invalid-json",
-                                                         at: SourceLocation(path: path, line: error.line, column: error.column))])
+                                                         at: SourceLocation(path: path, line: error.line, column: max(error.column, 1)))])
         }
         var check = PipelineCheck(path: path, directory: directory, registry: registry, locator: JSONLocator(bytes),
                                    sha256: SHA256.hex(bytes))

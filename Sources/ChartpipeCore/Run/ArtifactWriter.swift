@@ -82,7 +82,11 @@ public final class ArtifactWriter: Sendable {
         } catch {
             close(fd)
             unlinkat(folder, temporary, 0)
-            if let error = error as? ChartError { throw error.located(at: SourceLocation(path: target)) }
+            if let error = error as? ChartError {
+                var located = error
+                located.location = SourceLocation(path: target)
+                throw located
+            }
             throw ChartError("cannot write: \(error)", code: "output.write-failed", at: SourceLocation(path: target))
         }
         var failure: Int32 = 0
@@ -103,7 +107,7 @@ public final class ArtifactWriter: Sendable {
     static func failure(_ code: Int32, _ doing: String, _ path: String) -> ChartError {
         let full = code == ENOSPC || code == EDQUOT
         return ChartError("\(doing): \(String(cString: strerror(code)))", code: full ? "output.disk-full" : "output.write-failed",
-                          at: SourceLocation(path: path))
+                          at: path.isEmpty ? nil : SourceLocation(path: path))
     }
 
     /// Size and SHA-256 of what a stream wrote, read back from the start of the file.

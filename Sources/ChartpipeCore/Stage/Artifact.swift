@@ -60,7 +60,7 @@ public struct ArtifactSink {
             let n = Glibc.write(fileDescriptor, base + offset, raw.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ChartError("cannot write: \(String(cString: strerror(errno)))", code: "output.write-failed")
+                throw ArtifactWriter.failure(errno, "cannot write", "")
             }
             offset += n
         }

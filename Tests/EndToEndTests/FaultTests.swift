@@ -1,0 +1,222 @@
+import ChartpipeCore
+import Foundation
+import XCTest
+
+/// Faults caused, not imagined: full disks (a small tmpfs), kill -9 and double signals at random
+/// moments, two runs at once. After each, the manifest never lies — every file it lists matches
+/// its size and hash, or it says the run is in progress and which charts are uncertain — and a
+/// rerun exits 0 with every file right and nothing left behind.
+final class FaultTests: XCTestCase {
+    var folder: URL!
+    var out: URL { folder.appendingPathComponent("out") }
+
+    override func setUpWithError() throws {
+        folder = try Harness.temporaryFolder()
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        for name in ["sales.csv", "visits.json", "latency.csv", "battery.tsv"] {
+            try FileManager.default.copyItem(at: Harness.root.appendingPathComponent("pipelines/data/\(name)"),
+                                             to: data.appendingPathComponent(name))
+        }
+        try FileManager.default.copyItem(at: Harness.root.appendingPathComponent("pipelines/weekly.xcstrings"),
+                                         to: folder.appendingPathComponent("weekly.xcstrings"))
+        var text = try String(contentsOf: Harness.root.appendingPathComponent("pipelines/weekly.pipeline"), encoding: .utf8)
+        text = text.replacingOccurrences(of: #""output": "../out/weekly","#, with: #""output": "out","#)
+        text = text.replacingOccurrences(of: #"{ "use": "sonify", "duration": 8, "formats": ["wav", "mp3"] }"#,
+                                         with: #"{ "use": "sonify", "duration": 2, "formats": ["wav"] }"#)
+        try text.write(to: folder.appendingPathComponent("weekly.pipeline"), atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws {
+        unmountTmpfs()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    // MARK: helpers
+
+    func start(_ extra: [String] = []) throws -> Process {
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = ["run", "weekly.pipeline", "--no-progress", "--jobs", "2"] + extra
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    func runPipeline(_ extra: [String] = []) throws -> Int32 {
+        let process = try start(extra)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The manifest's promise, checked against the disk. `settled` asks more: a finished run,
+    /// every file on disk listed, no journal, no temporary file.
+    func assertManifestTells(settled: Bool, _ context: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = out.appendingPathComponent("manifest.json")
+        guard let data = FileManager.default.contents(atPath: path.path) else {
+            XCTAssertFalse(settled, "no manifest: \(context)", file: file, line: line)
+            // Killed before the run marked itself: it wrote nothing a manifest should list.
+            let charts = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("charts").path)) ?? []
+            XCTAssertTrue(charts.isEmpty, "files but no manifest: \(context)", file: file, line: line)
+            return
+        }
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any], context, file: file, line: line)
+        let status = manifest["status"] as? String ?? ""
+        let uncertain = Set(manifest["uncertain"] as? [String] ?? [])
+        if settled { XCTAssertEqual(status, "ok", context, file: file, line: line) }
+        var listed: Set<String> = []
+        func check(_ artifacts: [[String: Any]], certain: Bool) {
+            for a in artifacts {
+                let p = a["path"] as? String ?? ""
+                listed.insert(p)
+                guard certain else { continue }
+                let bytes = FileManager.default.contents(atPath: out.appendingPathComponent(p).path)
+                XCTAssertEqual(bytes?.count, a["bytes"] as? Int, "\(p) (\(status)): \(context)", file: file, line: line)
+                XCTAssertEqual(bytes.map { SHA256.hex(Array($0)) }, a["sha256"] as? String, "\(p) (\(status)): \(context)", file: file, line: line)
+            }
+        }
+        for chart in manifest["charts"] as? [[String: Any]] ?? [] {
+            check(chart["artifacts"] as? [[String: Any]] ?? [], certain: status != "running" || !uncertain.contains(chart["id"] as? String ?? ""))
+        }
+        check(manifest["artifacts"] as? [[String: Any]] ?? [], certain: status != "running")
+        guard settled else { return }
+        var onDisk: Set<String> = []
+        for p in try FileManager.default.subpathsOfDirectory(atPath: out.path) {
+            var dir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: out.appendingPathComponent(p).path, isDirectory: &dir), !dir.boolValue {
+                onDisk.insert(p)
+            }
+        }
+        XCTAssertEqual(onDisk.subtracting(["manifest.json", ".chartpipe.lock"]), listed, context, file: file, line: line)
+    }
+
+    /// A tmpfs of `kilobytes` mounted on the output folder.
+    func mountTmpfs(kilobytes: Int) throws {
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let result = try Harness.command(["mount", "-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", out.path])
+        XCTAssertEqual(result.status, 0, "mounting a tmpfs needs root, as CI runs: \(result.stderr)")
+    }
+
+    func remountTmpfs(kilobytes: Int) throws {
+        let result = try Harness.command(["mount", "-o", "remount,size=\(kilobytes)k", out.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func unmountTmpfs() {
+        guard let folder else { return }
+        _ = try? Harness.command(["umount", folder.appendingPathComponent("out").path])
+    }
+
+    // MARK: full disk
+
+    /// A full disk at many points of a first run and of a rerun: the run stops with status 4 (or
+    /// completes, when everything fitted), the manifest never lies, and a rerun with room repairs
+    /// the folder.
+    func testAFullDiskAtAnyPointLeavesATruthfulManifest() throws {
+        // The whole run needs about 2 MB: these sizes cut it at different files.
+        for kilobytes in [24, 96, 200, 420, 700, 1100, 1500] {
+            try mountTmpfs(kilobytes: kilobytes)
+            let status = try runPipeline()
+            XCTAssertTrue([0, 4].contains(status), "status \(status) at \(kilobytes) KB")
+            try assertManifestTells(settled: false, "first run, \(kilobytes) KB")
+            try remountTmpfs(kilobytes: 8192)
+            XCTAssertEqual(try runPipeline(), 0, "rerun after \(kilobytes) KB")
+            try assertManifestTells(settled: true, "rerun after \(kilobytes) KB")
+
+            // Now a rerun into a folder filled up to a few kilobytes of room.
+            let filler = out.appendingPathComponent("filler.bin")
+            _ = try Harness.command(["fallocate", "-l", "\(8192 - 40 - kilobytes)k", filler.path])
+            let rerun = try runPipeline()
+            XCTAssertTrue([0, 4].contains(rerun), "status \(rerun) of a rerun with little room")
+            try? FileManager.default.removeItem(at: filler)
+            try assertManifestTells(settled: false, "rerun with little room, \(kilobytes) KB")
+            XCTAssertEqual(try runPipeline(), 0)
+            try assertManifestTells(settled: true, "rerun with room again")
+            unmountTmpfs()
+            try? FileManager.default.removeItem(at: out)
+        }
+    }
+
+    // MARK: kills and signals
+
+    /// kill -9 and a double SIGINT at random moments of first runs and reruns, 30 each.
+    func testKillsAndDoubleSignalsAtRandomMomentsNeverLeaveALie() throws {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<60 {
+            let process = try start()
+            usleep(UInt32.random(in: 0...700_000, using: &generator))
+            if round % 2 == 0 {
+                kill(process.processIdentifier, SIGKILL)
+            } else {
+                kill(process.processIdentifier, SIGINT)
+                usleep(UInt32.random(in: 0...5_000, using: &generator))
+                kill(process.processIdentifier, SIGINT)
+            }
+            process.waitUntilExit()
+            try assertManifestTells(settled: false, "round \(round)")
+            // Every fifth round repairs; the others leave the next round a damaged folder to start from.
+            if round % 5 == 4 {
+                let rerun = try Harness.run(["run", "weekly.pipeline", "--no-progress", "--jobs", "2"], in: folder)
+                XCTAssertEqual(rerun.status, 0, "rerun after round \(round): \(rerun.stderr)")
+                try assertManifestTells(settled: true, "rerun after round \(round)")
+            }
+        }
+    }
+
+    // MARK: two runs
+
+    /// A second run into a folder that a run holds fails at once (2); with --wait it starts when
+    /// the first ends.
+    func testASecondRunIntoTheSameFolderIsRefusedOrWaits() throws {
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let lock = open(out.appendingPathComponent(".chartpipe.lock").path, O_RDWR | O_CREAT, 0o644)
+        XCTAssertEqual(flock(lock, LOCK_EX), 0)
+        let refused = try Harness.run(["run", "weekly.pipeline", "--no-progress"], in: folder)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("another chartpipe run is writing into this output folder"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest.json").path))
+        let waiting = try start(["--wait"])
+        usleep(200_000)
+        XCTAssertTrue(waiting.isRunning, "it waits for the lock")
+        flock(lock, LOCK_UN)
+        close(lock)
+        waiting.waitUntilExit()
+        XCTAssertEqual(waiting.terminationStatus, 0)
+        try assertManifestTells(settled: true, "after waiting")
+    }
+
+    /// Two runs started together: one runs, the other is refused; the folder stays true.
+    func testTwoRunsAtOnce() throws {
+        for _ in 0..<3 {
+            let a = try start(), b = try start()
+            a.waitUntilExit()
+            b.waitUntilExit()
+            let statuses = [a.terminationStatus, b.terminationStatus]
+            XCTAssertTrue(statuses.allSatisfy { [0, 2].contains($0) } && statuses.contains(0), "\(statuses)")
+            try assertManifestTells(settled: true, "two runs at once")
+        }
+    }
+
+    // MARK: files chartpipe did not write
+
+    func testAManifestChartpipeDidNotWriteIsNeverReplaced() throws {
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try #"{"mine": true}"#.write(to: out.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        let result = try Harness.run(["run", "weekly.pipeline", "--no-progress"], in: folder)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("manifest.json that chartpipe did not write"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("manifest.json"), encoding: .utf8), #"{"mine": true}"#)
+    }
+
+    func testFilesNoManifestListsAreNeverReplaced() throws {
+        let chart = out.appendingPathComponent("charts/daily-sales")
+        try FileManager.default.createDirectory(at: chart, withIntermediateDirectories: true)
+        try "mine".write(to: chart.appendingPathComponent("data.json"), atomically: true, encoding: .utf8)
+        let result = try Harness.run(["run", "weekly.pipeline", "--no-progress"], in: folder)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("'charts/daily-sales/data.json' is in the output folder, but no chartpipe manifest lists it"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: chart.appendingPathComponent("data.json"), encoding: .utf8), "mine")
+    }
+}
