@@ -3,6 +3,7 @@ import Foundation
 @testable import Ingest
 import XCTest
 import ChartpipeJSON
+import Synchronization
 
 /// SPEC §8: every problem names the file, line, column and field, and says what to do.
 final class BadInputTests: XCTestCase {
@@ -30,7 +31,29 @@ final class BadInputTests: XCTestCase {
         let path = s.folder.path + "/sub.csv"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         XCTAssertEqual(failure(chart(path)).map { "\($0)" },
-                       "sub.csv: error: the source path is a folder, not a data file; name a file (resolved to '\(path)')")
+                       "sub.csv: error: the source path is a folder, not a regular file; chartpipe reads data from regular files, so name one (resolved to '\(path)')")
+    }
+
+    func testFIFOWithoutWriterIsRefusedWithoutWaiting() throws {
+        let path = s.folder.path + "/pipe.csv"
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        // A hang guard, not a timing check: before the fix `open` waited for a writer forever.
+        let done = DispatchSemaphore(value: 0)
+        let message = Mutex("")
+        Thread.detachNewThread {
+            let text = failure(chart(path)).map { "\($0)" } ?? "no error"
+            message.withLock { $0 = text }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "opening a FIFO did not return")
+        XCTAssertEqual(message.withLock { $0 },
+                       "pipe.csv: error: the source path is a FIFO (named pipe), not a regular file; chartpipe reads data from regular files, so name one (resolved to '\(path)')")
+        XCTAssertEqual(failure(chart(path, as: .jsonl))?.code, "ingest.not-a-file")
+    }
+
+    func testDeviceIsNotAFile() {
+        XCTAssertEqual(failure(chart("/dev/zero", as: .csv)).map { "\($0)" },
+                       "zero: error: the source path is a character device, not a regular file; chartpipe reads data from regular files, so name one (resolved to '/dev/zero')")
     }
 
     func testEmptyCSV() {

@@ -170,20 +170,36 @@ public struct Catalog: Sendable {
 extension StringCatalog {
     /// Reads and parses the catalog file at `path`.
     public init(contentsOf path: String) throws(CatalogError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CatalogError(path: path, message: "cannot read the catalog: \(StringCatalog.reason(error))")
-        }
-        try self.init(parsing: [UInt8](data), path: path)
+        try self.init(parsing: try Self.readRegularFile(path), path: path)
     }
 
-    /// The operating system's reason ("No such file or directory") when there is one.
-    static func reason(_ error: any Error) -> String {
-        if let posix = (error as? CocoaError)?.underlying as? POSIXError, let text = strerror(posix.code.rawValue) {
-            return String(cString: text)
+    /// The bytes of the regular file at `path`. O_NONBLOCK keeps `open` from waiting for a writer on
+    /// a FIFO, and fstat refuses anything but a regular file before a read could block or never end.
+    static func readRegularFile(_ path: String) throws(CatalogError) -> [UInt8] {
+        func failure(_ reason: String) -> CatalogError { CatalogError(path: path, message: "cannot read the catalog: " + reason) }
+        var info = stat()
+        let isSocket = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
+        let fd = isSocket ? -1 : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard isSocket || fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        defer { if fd >= 0 { close(fd) } }
+        guard isSocket || fstat(fd, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
+        let kinds: [mode_t: String] = [S_IFDIR: "a folder", S_IFIFO: "a FIFO (named pipe)", S_IFCHR: "a character device",
+                                       S_IFBLK: "a block device", S_IFSOCK: "a socket"]
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let kind = kinds[info.st_mode & S_IFMT] ?? "a special file"
+            throw failure("it is \(kind), not a regular file; chartpipe reads catalogs from regular files, so name an .xcstrings file")
         }
-        return "\(error)"
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: max(1 << 16, Int(info.st_size) + 1))
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(String(cString: strerror(errno)))
+            }
+            if n == 0 { return bytes }
+            bytes += chunk[0..<n]
+        }
     }
 }

@@ -18,23 +18,45 @@ final class FileBytes {
     let displayPath: String
 
     init(path: String, displayPath: String, blockSize: Int = 1 << 20) throws(ChartError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw ChartError("cannot open the data file: \(reason); check the source path (resolved to '\(path)')",
-                             at: SourceLocation(path: displayPath))
-        }
-        var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            close(fd)
-            throw ChartError("the source path is a folder, not a data file; name a file (resolved to '\(path)')",
-                             at: SourceLocation(path: displayPath))
-        }
+        let fd = try Self.openRegularFile(path, displayPath: displayPath)
         self.fd = fd
         self.blockSize = blockSize
         self.displayPath = displayPath
         capacity = blockSize * 2
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    }
+
+    /// Opens `path` for reading if it is a regular file. O_NONBLOCK keeps `open` from waiting for a
+    /// writer on a FIFO; fstat then refuses anything but a regular file, before a read can block.
+    private static func openRegularFile(_ path: String, displayPath: String) throws(ChartError) -> Int32 {
+        let at = SourceLocation(path: displayPath)
+        var info = stat()
+        // A socket cannot be opened at all; naming what it is says more than ENXIO.
+        if stat(path, &info) == 0, let kind = FileKind.nonRegular(info.st_mode), kind == .socket {
+            throw notRegular(kind, path: path, at: at)
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw ChartError("cannot open the data file: \(reason); check the source path (resolved to '\(path)')",
+                             code: "ingest.unreadable", at: at)
+        }
+        guard fstat(fd, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw ChartError("cannot read the data file: \(reason) (resolved to '\(path)')", code: "ingest.unreadable", at: at)
+        }
+        if let kind = FileKind.nonRegular(info.st_mode) {
+            close(fd)
+            throw notRegular(kind, path: path, at: at)
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    private static func notRegular(_ kind: FileKind, path: String, at: SourceLocation) -> ChartError {
+        ChartError("the source path is \(kind.rawValue), not a regular file; chartpipe reads data from regular files, so name one (resolved to '\(path)')",
+                   code: "ingest.not-a-file", at: at)
     }
 
     deinit {
@@ -74,5 +96,28 @@ final class FileBytes {
         }
         end += got
         return keep
+    }
+}
+
+/// What a path is when it is not a regular file, as messages name it.
+enum FileKind: String {
+    case folder = "a folder"
+    case fifo = "a FIFO (named pipe)"
+    case characterDevice = "a character device"
+    case blockDevice = "a block device"
+    case socket = "a socket"
+    case other = "a special file"
+
+    /// The kind of a `st_mode`, or nil for a regular file.
+    static func nonRegular(_ mode: mode_t) -> FileKind? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return .folder
+        case S_IFIFO: return .fifo
+        case S_IFCHR: return .characterDevice
+        case S_IFBLK: return .blockDevice
+        case S_IFSOCK: return .socket
+        default: return .other
+        }
     }
 }
