@@ -17,8 +17,9 @@ final class FileBytes {
     let blockSize: Int
     let displayPath: String
 
-    init(path: String, displayPath: String, blockSize: Int = 1 << 20) throws(ChartError) {
-        let fd = try Self.openRegularFile(path, displayPath: displayPath)
+    /// Opens the regular file at `path`, refusing one larger than `maxBytes`.
+    init(path: String, displayPath: String, maxBytes: Int, blockSize: Int = 1 << 20) throws(ChartError) {
+        let fd = try Self.openRegularFile(path, displayPath: displayPath, maxBytes: maxBytes)
         self.fd = fd
         self.blockSize = blockSize
         self.displayPath = displayPath
@@ -28,7 +29,7 @@ final class FileBytes {
 
     /// Opens `path` for reading if it is a regular file. O_NONBLOCK keeps `open` from waiting for a
     /// writer on a FIFO; fstat then refuses anything but a regular file, before a read can block.
-    private static func openRegularFile(_ path: String, displayPath: String) throws(ChartError) -> Int32 {
+    private static func openRegularFile(_ path: String, displayPath: String, maxBytes: Int) throws(ChartError) -> Int32 {
         let at = SourceLocation(path: displayPath)
         var info = stat()
         // A socket cannot be opened at all; naming what it is says more than ENXIO.
@@ -49,6 +50,11 @@ final class FileBytes {
         if let kind = FileKind.nonRegular(info.st_mode) {
             close(fd)
             throw notRegular(kind, path: path, at: at)
+        }
+        if Int(info.st_size) > maxBytes {
+            close(fd)
+            throw ChartError(IngestLimits.exceeded("the file has \(info.st_size) bytes, more than \(maxBytes)", option: "maxFileBytes"),
+                             code: "ingest.file-too-large", at: at)
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return fd
