@@ -354,7 +354,6 @@ final class CSVObservationStream: ObservationStream {
     }
 
     private func feed(to pieceEnd: Int, endsLine: Bool) throws(ChartError) {
-        let length = pieceEnd - pos
         defer {
             if endsLine {
                 line += 1
