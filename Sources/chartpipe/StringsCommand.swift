@@ -1,4 +1,5 @@
 import ChartpipeCore
+import ChartpipeJSON
 import ChartpipeText
 import Foundation
 
@@ -101,8 +102,14 @@ enum StringsCommand {
         }
         do {
             let catalog = try StringCatalog(contentsOf: path)
-            guard let data = FileManager.default.contents(atPath: file) else {
-                Console.error("\(file): error: cannot read: \(String(cString: strerror(errno)))")
+            let data: [UInt8]
+            switch RegularFile.read(file) {
+            case let .success(bytes): data = bytes
+            case let .failure(.notRegular(kind)):
+                Console.error("\(file): error: it is \(kind), not a regular file; name an .xliff or .po file")
+                return 1
+            case let .failure(problem):
+                Console.error("\(file): error: cannot read: \(problem)")
                 return 1
             }
             let text = String(decoding: data, as: UTF8.self)

@@ -48,9 +48,10 @@ final class AggregateTests: XCTestCase {
     }
 
     func fold(_ every: JSONValue?, _ op: String, _ obs: [(Int32, Double, Double)], zone: String = "UTC",
-              type: XType = .time, series: [String] = ["s"]) throws -> SeriesSet {
+              type: XType = .time, series: [String] = ["s"], more: [String: JSONValue] = [:]) throws -> SeriesSet {
         let stream = FixedStream(xType: type, series: series, observations: obs.map { (series: $0.0, x: $0.1, y: $0.2) })
-        var options: [String: JSONValue] = ["op": .string(op)]
+        var options: [String: JSONValue] = more
+        options["op"] = .string(op)
         if let every { options["every"] = every }
         return try Aggregate(options: StageOptions(options)).fold(stream, chart: chart(zone: zone, type: type),
                                                                    cancellation: Cancellation()).data
@@ -115,15 +116,70 @@ final class AggregateTests: XCTestCase {
         XCTAssertEqual(try fold("year", "count", obs).series[0].y, [2])
     }
 
-    func testEmptyBucketsBetweenFilledOnesAreGapsAndCountsOfZero() throws {
+    func testEmptyBucketsAreLeftOutUnlessAskedFor() throws {
         let obs: [(Int32, Double, Double)] = [(0, ms("2020-01-01T10:00:00Z"), 4), (0, ms("2020-01-04T10:00:00Z"), 6)]
-        let mean = try fold("day", "mean", obs).series[0]
-        XCTAssertEqual(mean.count, 4)
-        XCTAssertEqual(mean.y[0], 4)
-        XCTAssertTrue(mean.y[1].isNaN && mean.y[2].isNaN)
-        XCTAssertEqual(mean.y[3], 6)
-        XCTAssertEqual(mean.firstRecord, [0, -1, -1, 1])
-        XCTAssertEqual(try fold("day", "count", obs).series[0].y, [1, 0, 0, 1])
+        // A day no row falls in is not a missing value: by default it is no point at all.
+        let skipped = try fold("day", "mean", obs).series[0]
+        XCTAssertEqual(skipped.x, [ms("2020-01-01T00:00:00Z"), ms("2020-01-04T00:00:00Z")])
+        XCTAssertEqual(skipped.y, [4, 6])
+        XCTAssertEqual(try fold("day", "count", obs).series[0].y, [1, 1])
+
+        let gaps = try fold("day", "mean", obs, more: ["empty": "gap"]).series[0]
+        XCTAssertEqual(gaps.count, 4)
+        XCTAssertEqual(gaps.y[0], 4)
+        XCTAssertTrue(gaps.y[1].isNaN && gaps.y[2].isNaN)
+        XCTAssertEqual(gaps.y[3], 6)
+        XCTAssertEqual(gaps.firstRecord, [0, -1, -1, 1])
+        XCTAssertTrue(try fold("day", "count", obs, more: ["empty": "gap"]).series[0].y[1].isNaN)
+
+        let zeros = try fold("day", "sum", obs, more: ["empty": "zero"]).series[0]
+        XCTAssertEqual(zeros.y, [4, 0, 0, 6])
+        XCTAssertEqual(zeros.lastRecord, [0, -1, -1, 1])
+        XCTAssertEqual(try fold(2.5, "count", [(0, 0.5, 1), (0, 8, 1)], type: .number, more: ["empty": "zero"]).series[0].y,
+                       [1, 0, 0, 1])
+    }
+
+    func testSparseBinsDoNotRunAway() throws {
+        // 0, 1, 2 and 1e12 in bins of 1 once made a trillion empty buckets.
+        let obs: [(Int32, Double, Double)] = [(0, 0, 1), (0, 1, 2), (0, 2, 3), (0, 1e12, 4)]
+        let s = try fold(1, "sum", obs, type: .number).series[0]
+        XCTAssertEqual(s.x, [0, 1, 2, 1e12])
+        XCTAssertEqual(s.y, [1, 2, 3, 4])
+        XCTAssertThrowsError(try fold(1, "sum", obs, type: .number, more: ["empty": "gap"])) { error in
+            XCTAssertEqual((error as? ChartError)?.code, "aggregate.too-many-buckets")
+            XCTAssertEqual("\(error)", "error: field 'maxBuckets': with \"empty\": \"gap\", the buckets from 0 to 1000000000000 make 1000000000001 points, more than 5000000, the limit of 'maxBuckets'; use a larger 'every', \"empty\": \"skip\" to leave empty buckets out, or raise 'maxBuckets' in the aggregate stage's options if the chart is right")
+        }
+        // The limit is an option: the same bins fit once it is raised, and a lower one counts filled buckets too.
+        let wide: [(Int32, Double, Double)] = [(0, 0, 1), (0, 99, 2)]
+        XCTAssertEqual(try fold(1, "sum", wide, type: .number, more: ["empty": "zero", "maxBuckets": 100]).series[0].count, 100)
+        XCTAssertThrowsError(try fold(1, "sum", wide, type: .number, more: ["empty": "zero", "maxBuckets": 99]))
+        XCTAssertThrowsError(try fold(1, "sum", obs, type: .number, more: ["maxBuckets": 3])) { error in
+            XCTAssertEqual("\(error)", "error: field 'maxBuckets': the data falls into more than 3 buckets, the limit of 'maxBuckets'; use a larger 'every', or raise 'maxBuckets' in the aggregate stage's options if the chart is right")
+        }
+    }
+
+    func testCalendarGapsAreBoundedBeforeAnyCalendarWalk() throws {
+        let obs: [(Int32, Double, Double)] = [(0, ms("1970-01-01T00:00:00Z"), 1), (0, ms("2020-01-01T00:00:00Z"), 2)]
+        XCTAssertEqual(try fold("hour", "sum", obs).series[0].count, 2)
+        XCTAssertThrowsError(try fold("hour", "sum", obs, more: ["empty": "gap", "maxBuckets": 1000])) { error in
+            XCTAssertEqual("\(error)", "error: field 'maxBuckets': with \"empty\": \"gap\", the buckets from 1970-01-01T00:00:00Z to 2020-01-01T00:00:00Z make at least 219145 points, more than 1000, the limit of 'maxBuckets'; use a larger 'every', \"empty\": \"skip\" to leave empty buckets out, or raise 'maxBuckets' in the aggregate stage's options if the chart is right")
+        }
+        // Below the estimate, the walk itself counts: 49 days of hours are more than 1000.
+        let weeks: [(Int32, Double, Double)] = [(0, ms("2020-01-01T00:00:00Z"), 1), (0, ms("2020-02-19T00:00:00Z"), 2)]
+        XCTAssertThrowsError(try fold("hour", "sum", weeks, more: ["empty": "gap", "maxBuckets": 1000])) { error in
+            XCTAssertTrue("\(error)".contains("the buckets make more than 1000 points"), "\(error)")
+        }
+    }
+
+    func testBinWidthTooSmallForTheDataIsRefused() throws {
+        // 1e-300 passed validation and looped forever: 1 / 1e-300 has no bin of its own.
+        let obs: [(Int32, Double, Double)] = [(0, 0, 1), (0, 1, 2), (0, 2, 3), (0, 1e12, 4)]
+        XCTAssertThrowsError(try fold(1e-300, "sum", obs, type: .number)) { error in
+            XCTAssertEqual((error as? ChartError)?.code, "aggregate.width-too-small")
+            XCTAssertEqual("\(error)", "test.csv:3: error: field 't': 'every' 1e-300 is too small for the x value 1: x divided by 'every' must stay below 2^50 (about 1.1e15) for its bin to have a start of its own; set 'every' to at least 8.881784197001252e-16")
+        }
+        // The same width suits x values near zero: the bins are told apart.
+        XCTAssertEqual(try fold(1e-300, "sum", [(0, 0, 1), (0, 3e-300, 2)], type: .number, more: ["empty": "gap"]).series[0].count, 4)
     }
 
     func testOpsSkipMissingValues() throws {
@@ -141,7 +197,7 @@ final class AggregateTests: XCTestCase {
 
     func testNumericBinsAndSeriesOrder() throws {
         let obs: [(Int32, Double, Double)] = [(1, 0.5, 1), (0, 2.4, 2), (0, 0.1, 3), (1, 7.9, 4), (0, 2.6, 5)]
-        let set = try fold(2.5, "sum", obs, type: .number, series: ["a", "b"])
+        let set = try fold(2.5, "sum", obs, type: .number, series: ["a", "b"], more: ["empty": "gap"])
         XCTAssertEqual(set.series.map(\.name), ["a", "b"])
         XCTAssertEqual(set.series[0].x, [0, 2.5])
         XCTAssertEqual(set.series[0].y, [5, 5])

@@ -3,6 +3,7 @@ import Foundation
 @testable import Ingest
 import XCTest
 import ChartpipeJSON
+import Synchronization
 
 /// SPEC §8: every problem names the file, line, column and field, and says what to do.
 final class BadInputTests: XCTestCase {
@@ -30,7 +31,29 @@ final class BadInputTests: XCTestCase {
         let path = s.folder.path + "/sub.csv"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         XCTAssertEqual(failure(chart(path)).map { "\($0)" },
-                       "sub.csv: error: the source path is a folder, not a data file; name a file (resolved to '\(path)')")
+                       "sub.csv: error: the source path is a folder, not a regular file; chartpipe reads data from regular files, so name one (resolved to '\(path)')")
+    }
+
+    func testFIFOWithoutWriterIsRefusedWithoutWaiting() throws {
+        let path = s.folder.path + "/pipe.csv"
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        // A hang guard, not a timing check: before the fix `open` waited for a writer forever.
+        let done = DispatchSemaphore(value: 0)
+        let message = Mutex("")
+        Thread.detachNewThread {
+            let text = failure(chart(path)).map { "\($0)" } ?? "no error"
+            message.withLock { $0 = text }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "opening a FIFO did not return")
+        XCTAssertEqual(message.withLock { $0 },
+                       "pipe.csv: error: the source path is a FIFO (named pipe), not a regular file; chartpipe reads data from regular files, so name one (resolved to '\(path)')")
+        XCTAssertEqual(failure(chart(path, as: .jsonl))?.code, "ingest.not-a-file")
+    }
+
+    func testDeviceIsNotAFile() {
+        XCTAssertEqual(failure(chart("/dev/zero", as: .csv)).map { "\($0)" },
+                       "zero: error: the source path is a character device, not a regular file; chartpipe reads data from regular files, so name one (resolved to '/dev/zero')")
     }
 
     func testEmptyCSV() {
@@ -160,14 +183,24 @@ final class BadInputTests: XCTestCase {
 
     // MARK: CSV syntax
 
-    func testBareQuoteInUnquotedField() {
+    func testBareQuoteInUnquotedFieldIsTextOfAUsedField() {
         XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,1\n2024-01-02,1\"2\n"),
-                       "a.csv:3:13: error: a quote inside an unquoted field; quote the whole field and double the quotes inside it (\"\")")
+                       "a.csv:3:12: error: field 'v': '1\"2' is not a number; write digits with an optional sign, '.' and exponent, or leave the cell empty for a gap")
+    }
+
+    func testBareQuoteInAnUnusedColumnDoesNotFailTheChart() throws {
+        // A stray quote inside an unquoted field opens nothing: the row's fields are unambiguous.
+        let (batch, stream) = try read(chart(s.file("q.csv", "t,v,note\n2024-01-01,1,5\" screen\n2024-01-02,2,\"quoted\"\n")))
+        XCTAssertEqual(batch.y, [1, 2])
+        XCTAssertEqual(stream.recordsSkipped, 0)
+        // Positions after a stray quote still count its field's delimiters.
+        XCTAssertEqual(error("p.csv", "t,note,v\n2024-01-01,5\" x,bad\n"),
+                       "p.csv:2:17: error: field 'v': 'bad' is not a number; write digits with an optional sign, '.' and exponent, or leave the cell empty for a gap")
     }
 
     func testTextAfterClosingQuote() {
         XCTAssertEqual(error("a.csv", "t,v\n\"2024-01-01\"x,1\n"),
-                       "a.csv:2:13: error: unexpected 'x' after the closing quote of a field; a quoted field must end at a delimiter or the end of the line (double quotes inside it: \"\")")
+                       "a.csv:2:13: error: the row cannot be parsed: unexpected 'x' after the closing quote of a field; a quoted field must end at a delimiter or the end of the line (double quotes inside it: \"\")")
     }
 
     func testUnclosedQuote() {
@@ -178,12 +211,12 @@ final class BadInputTests: XCTestCase {
     func testFieldTooLong() {
         XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,\"\(String(repeating: "9", count: 40))\n",
                              ingest: Ingest(limits: IngestLimits(maxFieldBytes: 16))),
-                       "a.csv:2:12: error: a field is longer than 0 MiB, the most chartpipe reads; an unclosed quote is the usual cause")
+                       "a.csv:2:12: error: a field is longer than 16 bytes, the limit of 'maxFieldBytes'; an unclosed quote is the usual cause; raise it in the ingest stage's options if the file is right")
     }
 
     func testTooManyColumns() {
         XCTAssertEqual(error("a.csv", "t,v,a,b,c\n", ingest: Ingest(limits: IngestLimits(maxColumns: 3))),
-                       "a.csv:1:7: error: the row has more than 3 columns, the most chartpipe reads; check the delimiter")
+                       "a.csv:1:7: error: the row has more than 3 columns, the limit of 'maxColumns'; check that the delimiter is a comma, or raise it in the ingest stage's options if the file is right")
     }
 
     // MARK: Encoding
@@ -285,6 +318,59 @@ final class BadInputTests: XCTestCase {
     func testJSONRecordTooLarge() {
         XCTAssertEqual(error("a.json", "[{\"t\": \"2024-01-01\", \"v\": 1, \"pad\": \"\(String(repeating: "x", count: 3 << 20))\"}]",
                              ingest: Ingest(limits: IngestLimits(maxRecordBytes: 1 << 20))),
-                       "a.json:1:2: error: a record is larger than 1 MiB, the most chartpipe reads at once")
+                       "a.json:1:2: error: a record is larger than 1048576 bytes, the limit of 'maxRecordBytes'; raise it in the ingest stage's options if the file is right")
+    }
+
+    // MARK: Messages found by the reliability probe
+
+    func testNumberOutOfRangeForADouble() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,1e400\n"),
+                       "a.csv:2:12: error: field 'v': '1e400' is out of range for a double (beyond ±1.8e308); check the value, or leave the cell empty for a gap")
+        XCTAssertEqual(error("a.json", "[{\"t\": \"2024-01-01\", \"v\": 1},\n {\"t\": \"2024-01-02\", \"v\": -1e400}]"),
+                       "a.json:2:2: error: field 'v': '-1e400' is out of range for a double (beyond ±1.8e308); check the value, or leave the cell empty for a gap")
+    }
+
+    func testNumbersJanssonCannotHoldFailOnlyWhereUsed() throws {
+        // An unused 23-digit integer (past jansson's 64 bits) or 1e400 once failed as "invalid JSON".
+        let text = "[{\"t\": \"2024-01-01\", \"id\": 12345678901234567890123, \"v\": 1, \"big\": 1e400},\n"
+            + " {\"t\": \"2024-01-02\", \"id\": -99999999999999999999999, \"v\": 2, \"big\": [1e999]}]"
+        let (batch, _) = try read(chart(s.file("u.json", text)))
+        XCTAssertEqual(batch.y, [1, 2])
+        let lines = text.replacingOccurrences(of: "},\n {", with: "}\n{").dropFirst().dropLast()
+        XCTAssertEqual(try read(chart(s.file("u.jsonl", String(lines)))).0.y, [1, 2])
+        // Used as y, an integer past 64 bits is still a double (as in CSV); as a category, its digits.
+        XCTAssertEqual(try read(chart(s.file("y.json", text), y: ["id"])).0.y, [1.2345678901234568e22, -1e23])
+        let labels = try Ingest().open(chart: chart(s.file("c.json", text), x: "id", type: .category))
+        _ = try labels.next()
+        XCTAssertEqual(labels.categories, ["12345678901234567890123", "-99999999999999999999999"])
+        // As epoch time it is out of range.
+        XCTAssertEqual(error("e.json", "[{\"t\": 12345678901234567890123, \"v\": 1}]") { chart($0, format: "epoch-millis") }.hasPrefix("e.json:1:2: error: field 't': "), true)
+        XCTAssertTrue(error("e.json", "[{\"t\": 12345678901234567890123, \"v\": 1}]") { chart($0, format: "epoch-millis") }.contains("12345678901234567890123"))
+        // A number where a member name belongs is invalid JSON whatever its size; positions after a mended number hold.
+        XCTAssertTrue(error("k.json", "[{1e400: 1}]").contains("invalid JSON"))
+        XCTAssertEqual(error("p.json", "[{\"t\": \"2024-01-01\", \"id\": 12345678901234567890123, \"v\": 1.}]"),
+                       "p.json:1:59: error: invalid JSON at byte offset 59: invalid token near '1.'; fix the file so that it is valid JSON")
+    }
+
+    func testSkipRowsPastTheEndSaysHowManyLinesThereAre() {
+        XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,1\n") { chart($0, skipRows: 5) },
+                       "a.csv: error: field 'source.skipRows': the file has only 2 lines, and \"skipRows\" skips 5: no header row is left to read; lower \"skipRows\"")
+        XCTAssertEqual(error("b.csv", "one line") { chart($0, x: "1", y: ["2"], header: false, skipRows: 1) },
+                       "b.csv: error: field 'source.skipRows': the file has only 1 line, and \"skipRows\" skips 1: no row is left to read; lower \"skipRows\"")
+        XCTAssertEqual(error("c.csv", "# notes\n") { chart($0, skipRows: 1) },
+                       "c.csv: error: field 'source.skipRows': the file has only 1 line, and \"skipRows\" skips 1: no header row is left to read; lower \"skipRows\"")
+    }
+
+    func testEmptyObjectDocumentSaysWhereRecordsGo() {
+        XCTAssertEqual(error("e.json", "{}"),
+                       "e.json:1:1: error: field 'source.records': the document is an empty object ({}), so it holds no records; a JSON data file is an array of records, or an object with one: point \"records\" at the array of records (a JSON Pointer such as \"/items\")")
+        XCTAssertEqual(error("d.json", "{\"meta\": 1, \"data\": [{\"t\": \"2024-01-01\", \"v\": 1}]}"),
+                       "d.json:1:1: error: field 'v': the document is one object, not an array of records, and has no field 'v'; its fields are 'meta', 'data'; if the records are in an array inside it, point \"records\" at the array of records (a JSON Pointer such as \"/data\")")
+        XCTAssertEqual(error("f.json", "[{}]"), "f.json:1:2: error: field 'v': the first record is an empty object ({}); it has no field 'v'")
+    }
+
+    func testJSONNestedTooDeep() {
+        XCTAssertEqual(error("n.json", "[{\"t\": \"2024-01-01\", \"v\": 1, \"deep\": \(String(repeating: "[", count: 3000))"),
+                       "n.json:1:2085: error: the JSON nests arrays and objects more than 2048 levels deep at byte offset 2085, the most jansson reads; flatten the records")
     }
 }

@@ -305,6 +305,96 @@ final class SonifyTests: XCTestCase {
         XCTAssertEqual(again.artifacts.map(\.bytes), context.artifacts.map(\.bytes), "same input, same bytes")
     }
 
+    // MARK: Streaming in blocks
+
+    /// Every block of the streamed graph is what the whole rendering holds there, limiter included.
+    func testBlocksAreBitForBitTheWholeGraph() throws {
+        let cases: [(SeriesSet, Bool)] = [
+            (SeriesSet(xType: .number, series: [Self.series("a", Self.walk(300, seed: 3)), Self.series("b", Self.walk(50, seed: 4))]), true),
+            (SeriesSet(xType: .number, series: [Self.series("a", Self.walk(40, seed: 5).enumerated().map { $0.offset % 7 == 3 ? .nan : $0.element })]), true),
+            // 2000 tones in 2 s overlap: the limiter scales the graph, found by a first pass.
+            (SeriesSet(xType: .number, series: [Self.series("a", Self.walk(2000, seed: 6))]), false),
+        ]
+        for (data, continuous) in cases {
+            let timeline = AudioTimeline(data: data, duration: 2, sampleRate: 22050, continuous: continuous)
+            let pitch = PitchMap.domain(fixed: nil, series: data.series).map { PitchMap(low: 130.81, high: 1046.5, domain: $0) }
+            let whole = AudioGraph.render(data, timeline: timeline, pitch: pitch, pan: true, earcons: true).pcm16()
+            for blockFrames in [1, 1000, 4097, 1 << 20] {
+                let gain = try AudioGraph.limiterGain(data, timeline: timeline, pitch: pitch, pan: true, earcons: true,
+                                                      blockFrames: blockFrames, cancellation: Cancellation())
+                XCTAssertEqual(gain < 1, !continuous, "the limiter acts on the dense tones only")
+                var streamed: [Int16] = []
+                var blocks = 0
+                try AudioGraph.blocks(data, timeline: timeline, pitch: pitch, pan: true, earcons: true, gain: gain,
+                                      blockFrames: blockFrames, cancellation: Cancellation()) { block in
+                    XCTAssertLessThanOrEqual(block.count, 2 * blockFrames)
+                    streamed += block
+                    blocks += 1
+                }
+                XCTAssertEqual(blocks, (timeline.totalFrames + blockFrames - 1) / blockFrames)
+                XCTAssertTrue(streamed == whole, "blocks of \(blockFrames) frames differ from the whole graph")
+            }
+        }
+    }
+
+    func testTheStageStreamsTheSameFilesAsAWholeEncoding() throws {
+        let series = [Self.series("a", Self.walk(300, seed: 3)), Self.series("b", Self.walk(50, seed: 4))]
+        var context = Self.context(series)
+        try Sonify(duration: 3, formats: [.wav, .mp3, .flac, .ogg]).run(&context)
+        let timeline = AudioTimeline(data: context.data, duration: 3, sampleRate: 44100, continuous: true)
+        let pcm = AudioGraph.render(context.data, timeline: timeline, pitch: PitchMap.domain(fixed: nil, series: series)
+            .map { PitchMap(low: 130.81, high: 1046.5, domain: $0) }, pan: true, earcons: true).pcm16()
+        for format in [AudioFormat.wav, .mp3, .flac] {
+            let streamed = try XCTUnwrap(context.artifacts.first { $0.path == "audio.\(format.rawValue)" }).bytes
+            XCTAssertEqual(streamed, try SoundFile.encode(pcm, channels: 2, sampleRate: 44100, format: format), "\(format)")
+        }
+        // Vorbis fits its pre-roll on the first write, so Ogg is compared with itself: the same input, the same bytes.
+        let ogg = try XCTUnwrap(context.artifacts.first { $0.path == "audio.ogg" }).bytes
+        var again = Self.context(series)
+        try Sonify(duration: 3, formats: [.ogg]).run(&again)
+        XCTAssertEqual(try XCTUnwrap(again.artifacts.first).bytes, ogg)
+        XCTAssertEqual(Array(ogg[14..<18]), [0x74, 0x72, 0x68, 0x63], "fixed serial in the file")
+        XCTAssertEqual(try SoundFile.decode(ogg).frames, timeline.totalFrames)
+    }
+
+    func testBlocksStopWhenTheRunIsCancelled() throws {
+        let data = SeriesSet(xType: .number, series: [Self.series("a", Self.walk(30, seed: 2))])
+        let timeline = AudioTimeline(data: data, duration: 4, sampleRate: 8000, continuous: true)
+        let cancellation = Cancellation()
+        var blocks = 0
+        XCTAssertThrowsError(try AudioGraph.blocks(data, timeline: timeline, pitch: PitchMap(low: 200, high: 800, domain: 0...100),
+                                                   pan: true, earcons: true, gain: 1, blockFrames: 1000,
+                                                   cancellation: cancellation) { _ in
+            blocks += 1
+            if blocks == 2 { cancellation.cancel() }
+        }) { XCTAssertTrue($0 is Cancelled, "\($0)") }
+        XCTAssertEqual(blocks, 2, "no block after the cancellation")
+    }
+
+    func testLengthLimits() throws {
+        // An hour at 192 kHz passed validation and needed 8 GB; it is now refused before anything runs.
+        XCTAssertThrowsError(try Sonify(options: StageOptions(["duration": 3600, "sampleRate": 192_000, "formats": ["wav", "flac"]]))) { error in
+            XCTAssertEqual((error as? ChartError)?.code, "sonify.too-long")
+            XCTAssertEqual("\(error)", "error: field 'maxSamples': one series of 3600 s at 192000 Hz is 691200000 samples per channel, more than 28800000, the limit of 'maxSamples'; shorten 'duration' or lower 'sampleRate', or raise 'maxSamples' in the sonify stage's options if the chart is right")
+        }
+        XCTAssertEqual(Sonify.description.option(named: "maxSamples")?.defaultValue, .int(28_800_000))
+        // Several series count together.
+        var three = Self.context([Self.series("a", Self.walk(20, seed: 1)), Self.series("b", Self.walk(20, seed: 2)),
+                                  Self.series("c", Self.walk(20, seed: 3))])
+        XCTAssertThrowsError(try Sonify(duration: 8, formats: [.wav], maxSamples: 1_000_000).run(&three)) { error in
+            XCTAssertEqual("\(error)", "test.pipeline:3:5: error: field 'maxSamples': the audio graph of 3 series of 8 s at 44100 Hz is 1120140 samples per channel, more than 1000000, the limit of 'maxSamples'; shorten 'duration' or lower 'sampleRate', or raise 'maxSamples' in the sonify stage's options if the chart is right")
+        }
+        // Past RIFF's 4 GiB, WAV is refused; FLAC is not (the files stream when written, so nothing renders here).
+        var long = Self.context([Self.series("a", Self.walk(20, seed: 1)), Self.series("b", Self.walk(20, seed: 2))])
+        XCTAssertThrowsError(try Sonify(duration: 3600, sampleRate: 192_000, formats: [.wav, .flac], cues: false, maxSamples: .max).run(&long)) { error in
+            XCTAssertEqual((error as? ChartError)?.code, "sonify.wav-too-large")
+            XCTAssertEqual((error as? ChartError)?.message, "audio.wav would be 5530137644 bytes, more than the 4 GiB a WAV file can hold; write 'flac' instead of 'wav' in 'formats', or shorten 'duration' or lower 'sampleRate'")
+        }
+        XCTAssertNoThrow(try Sonify(duration: 3600, sampleRate: 192_000, formats: [.flac], cues: false, maxSamples: .max).run(&long))
+        XCTAssertEqual(long.artifacts.map(\.path), ["audio.flac"])
+        XCTAssertEqual(Sonify.wavFrameLimit, 1_073_741_814)
+    }
+
     // MARK: Cues
 
     /// Parsed cues: (identifier, start seconds, end seconds, text).

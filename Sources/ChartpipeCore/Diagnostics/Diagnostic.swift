@@ -36,6 +36,10 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// (`<stage>.failed`), so that no diagnostic reaches a user without a code.
     public static let unclassified = "unclassified"
 
+    /// The code of work stopped because the run was cancelled, where `Cancelled` itself cannot be
+    /// thrown (a typed-throws writer): the runner treats it as an interruption.
+    public static let cancelled = "run.cancelled"
+
     public var description: String {
         var text = ""
         if let location { text += "\(location): " }

@@ -12,10 +12,16 @@ public struct PipelineLoader: Sendable {
     public func load(path: String) throws(PipelineErrors) -> PipelineSpec {
         let url = URL(fileURLWithPath: path)
         let bytes: [UInt8]
-        do {
-            bytes = Array(try Data(contentsOf: url))
-        } catch {
-            throw PipelineErrors(diagnostics: [Diagnostic("cannot read the pipeline file: \(FileProblem.reason(error))", code: "pipeline.unreadable",
+        switch RegularFile.read(path) {
+        case let .success(b): bytes = b
+        case let .failure(.unreadable(reason)):
+            throw PipelineErrors(diagnostics: [Diagnostic("cannot read the pipeline file: \(reason)", code: "pipeline.unreadable",
+                                                         at: SourceLocation(path: path))])
+        case let .failure(.notRegular(kind)):
+            throw PipelineErrors(diagnostics: [Diagnostic("the pipeline file is \(kind), not a regular file; name a .pipeline file",
+                                                         code: "pipeline.unreadable", at: SourceLocation(path: path))])
+        case .failure(.tooLarge):
+            throw PipelineErrors(diagnostics: [Diagnostic("the pipeline file is too large", code: "pipeline.unreadable",
                                                          at: SourceLocation(path: path))])
         }
         return try load(bytes: bytes, path: path, directory: url.deletingLastPathComponent().standardizedFileURL.path)

@@ -135,8 +135,8 @@ struct ShapeValidator {
                 let hint: String
                 if let near = Suggestion.closest(to: key, in: names) {
                     hint = "; did you mean '\(near)'?"
-                } else if fields.isEmpty, sourceKeys.contains(key) {
-                    hint = "; it takes no options: '\(key)' belongs in each chart's 'source'"
+                } else if sourceKeys.contains(key), owner.hasPrefix("stage ") {
+                    hint = "; '\(key)' belongs in each chart's 'source'"
                 } else if fields.isEmpty {
                     hint = "; it takes no options"
                 } else {

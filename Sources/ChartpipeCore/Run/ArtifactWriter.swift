@@ -80,8 +80,15 @@ public final class ArtifactWriter: Sendable {
                 (size, digest) = try Self.hash(fd, path: target)
             }
         } catch {
+            // A library writing through the descriptor (libsndfile) reports a full disk in its own
+            // words: the file system says whether that is what happened.
+            let full = Self.nearlyFull(fd)
             close(fd)
             unlinkat(folder, temporary, 0)
+            if error is Cancelled { throw ChartError("the run was cancelled while this file was written", code: Diagnostic.cancelled) }
+            if full, (error as? ChartError)?.code != "output.disk-full" {
+                throw Self.failure(ENOSPC, "cannot write", target)
+            }
             if let error = error as? ChartError {
                 var located = error
                 located.location = SourceLocation(path: target)
@@ -108,6 +115,13 @@ public final class ArtifactWriter: Sendable {
         let full = code == ENOSPC || code == EDQUOT
         return ChartError("\(doing): \(String(cString: strerror(code)))", code: full ? "output.disk-full" : "output.write-failed",
                           at: path.isEmpty ? nil : SourceLocation(path: path))
+    }
+
+    /// Whether the file system of `fd` has (almost) no room left.
+    private static func nearlyFull(_ fd: Int32) -> Bool {
+        var info = statvfs()
+        guard fstatvfs(fd, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 64 * 1024
     }
 
     /// Size and SHA-256 of what a stream wrote, read back from the start of the file.

@@ -151,6 +151,10 @@ public final class Runner: Sendable {
             return ChartResult(chart: chart, record: record)
         } catch is Cancelled {
             return nil
+        } catch let error as Diagnostic where error.code == Diagnostic.cancelled {
+            // A stream cut short while its file was written: an interruption, not a failure.
+            folder.discard(chart.id)
+            return nil
         } catch {
             let diagnostic = (error as? Diagnostic)
                 ?? Diagnostic("\(error)", code: "chart.failed", at: SourceLocation(path: chart.source.displayPath))

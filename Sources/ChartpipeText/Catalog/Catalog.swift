@@ -1,3 +1,4 @@
+import ChartpipeJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -187,20 +188,19 @@ public struct Catalog: Sendable {
 extension StringCatalog {
     /// Reads and parses the catalog file at `path`.
     public init(contentsOf path: String) throws(CatalogError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CatalogError(path: path, message: "cannot read the catalog: \(StringCatalog.reason(error))")
-        }
-        try self.init(parsing: [UInt8](data), path: path)
+        try self.init(parsing: try Self.readRegularFile(path), path: path)
     }
 
-    /// The operating system's reason ("No such file or directory") when there is one.
-    static func reason(_ error: any Error) -> String {
-        if let posix = (error as? CocoaError)?.underlying as? POSIXError, let text = strerror(posix.code.rawValue) {
-            return String(cString: text)
+    /// The bytes of the regular file at `path` (a FIFO or a device is refused before a read could block).
+    static func readRegularFile(_ path: String) throws(CatalogError) -> [UInt8] {
+        switch RegularFile.read(path) {
+        case let .success(bytes): return bytes
+        case let .failure(.unreadable(reason)):
+            throw CatalogError(path: path, message: "cannot read the catalog: " + reason)
+        case let .failure(.notRegular(kind)):
+            throw CatalogError(path: path, message: "cannot read the catalog: it is \(kind), not a regular file; chartpipe reads catalogs from regular files, so name an .xcstrings file")
+        case .failure(.tooLarge):
+            throw CatalogError(path: path, message: "cannot read the catalog: it is too large")
         }
-        return "\(error)"
     }
 }

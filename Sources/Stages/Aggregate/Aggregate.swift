@@ -12,13 +12,30 @@ import ChartpipeJSON
 ///   skipped; a bucket with none left is a gap (for `count`, 0). `first` and `last` follow x, then
 ///   the record order. `median` keeps the values of each bucket (the only op that does).
 /// - A point's x is its bucket's start (epoch ms for time, bin start for numbers); its records
-///   are the first and last source records in the bucket. An empty bucket between filled ones is a
-///   gap point with records `-1` (it covers no record).
+///   are the first and last source records in the bucket.
+/// - `empty`: a bucket that no row falls in (between filled ones) is left out (`skip`), a gap point
+///   (`gap`) or 0 (`zero`), with records `-1` (it covers no record). Missing values are only empty
+///   cells, `NA`, `null` and NaN: a bucket whose rows are all missing is a gap whatever `empty` says.
+/// - `maxBuckets` bounds the points the stage makes over all series, so that sparse x (`0, 1, 2,
+///   1e12` in bins of 1) fails with a message instead of filling memory.
 public struct Aggregate: FoldStage {
     /// How the values of one bucket become one value.
     public enum Op: String, Sendable, CaseIterable, OptionChoice {
         case sum, mean, median, min, max, count, first, last
     }
+
+    /// What a bucket that no row falls in becomes.
+    public enum EmptyBuckets: String, Sendable, CaseIterable, OptionChoice {
+        /// Left out: the series has no point there.
+        case skip
+        /// A gap point (a missing value), which charts and audio show as a break.
+        case gap
+        /// A point of value 0.
+        case zero
+    }
+
+    /// The default of `maxBuckets`: five times a million-point chart.
+    public static let defaultMaxBuckets = 5_000_000
 
     public static let every = Option<BucketSize>(
         "every",
@@ -30,10 +47,19 @@ public struct Aggregate: FoldStage {
     public static let zone = Option<String>("zone", doc: "Time zone of calendar buckets; defaults to the chart's x zone.",
                                             shape: .string(pattern: nil, patternHelp: "an IANA time zone such as 'America/New_York'"))
 
+    public static let empty = Option<EmptyBuckets>(
+        "empty", doc: "A bucket that no row falls in: 'skip' leaves it out, 'gap' makes a gap point, 'zero' a point of 0. "
+            + "A bucket whose rows are all missing (empty, NA, null, NaN) is a gap either way.",
+        default: .skip)
+    public static let maxBuckets = Option<Int>(
+        "maxBuckets", doc: "Most points the stage makes over all series, empty buckets included; raise it for a chart "
+            + "that truly needs more.",
+        default: defaultMaxBuckets, min: 1)
+
     public static let description = StageDescription(
         name: "aggregate",
         summary: "Buckets the data by calendar unit or numeric bin and folds each bucket with one operation.",
-        options: [every, op, zone],
+        options: [every, op, zone, empty, maxBuckets],
         needs: [Need(.series)],
         adds: [.aggregated])
 
@@ -42,16 +68,22 @@ public struct Aggregate: FoldStage {
     public var op: Op
     /// IANA zone; nil means the chart's `x.zone`.
     public var zone: String?
+    public var empty: EmptyBuckets
+    public var maxBuckets: Int
 
     public init(options: StageOptions) throws {
         self.init(every: try options.optionalValue(Self.every), op: try options.value(Self.op),
-                  zone: try options.optionalValue(Self.zone))
+                  zone: try options.optionalValue(Self.zone), empty: try options.value(Self.empty),
+                  maxBuckets: try options.value(Self.maxBuckets))
     }
 
-    public init(every: BucketSize?, op: Op = .mean, zone: String? = nil) {
+    public init(every: BucketSize?, op: Op = .mean, zone: String? = nil, empty: EmptyBuckets = .skip,
+                maxBuckets: Int = Aggregate.defaultMaxBuckets) {
         self.every = every
         self.op = op
         self.zone = zone
+        self.empty = empty
+        self.maxBuckets = maxBuckets
     }
 
     /// How this stage buckets the x of `chart`, or why it cannot.
@@ -93,6 +125,7 @@ public struct Aggregate: FoldStage {
             calendar = CalendarBuckets(unit: unit, zone: tz)
         }
         var folds: [SeriesFold] = []
+        var bucketCount = 0
         // The data's own extent and finest spacing, to tell a partly covered edge bucket.
         var lowX = Double.infinity, highX = -Double.infinity, step = Double.infinity
         var previousX: [Double] = []
@@ -110,31 +143,51 @@ public struct Aggregate: FoldStage {
                 let key: Double
                 switch bucketing {
                 case .label: key = x
-                case .width(let w): key = (x / w).rounded(.down) * w
+                case .width(let w):
+                    let bin = x / w
+                    guard abs(bin) < Self.binLimit else {
+                        throw widthTooSmall(w, x: x, chart: chart, at: SourceLocation(path: stream.sourcePath, line: Int(batch.line[i])))
+                    }
+                    key = bin.rounded(.down) * w
                 case .calendar: key = calendar?.start(of: x) ?? x
                 }
-                folds[s].add(bucket: key, x: x, y: batch.y[i], record: batch.record[i])
+                if folds[s].add(bucket: key, x: x, y: batch.y[i], record: batch.record[i]) {
+                    bucketCount += 1
+                    if bucketCount > maxBuckets { throw tooManyBuckets("the data falls into more than \(maxBuckets) buckets") }
+                }
             }
         }
         let names = stream.seriesNames
         var series: [Series] = []
+        var points = 0
         for (s, name) in names.enumerated() {
             var out = Series(name: name)
-            if s < folds.count {
-                let buckets = folds[s].sortedBuckets()
-                var previous: Double?
-                for (key, bucket) in buckets {
-                    if let p = previous {
-                        // Empty buckets between filled ones become gaps (count: 0).
-                        var next = nextStart(after: p, bucketing, &calendar)
-                        while next < key {
-                            out.append(x: next, y: op == .count ? 0 : .nan, firstRecord: -1, lastRecord: -1)
-                            next = nextStart(after: next, bucketing, &calendar)
-                        }
-                    }
-                    out.append(x: key, y: bucket.value(op), firstRecord: bucket.firstRecord, lastRecord: bucket.lastRecord)
-                    previous = key
+            let buckets = s < folds.count ? folds[s].sortedBuckets() : []
+            if empty != .skip, let first = buckets.first?.key, let last = buckets.last?.key {
+                let spanned = spannedBuckets(from: first, to: last, bucketing)
+                if points + spanned > maxBuckets {
+                    var atLeast = "at least "
+                    if case .width = bucketing { atLeast = "" }
+                    throw tooManyBuckets("with \"empty\": \"\(empty.rawValue)\", the buckets from \(xText(first, chart: chart)) to \(xText(last, chart: chart)) make \(atLeast)\(spanned) points, more than \(maxBuckets)")
                 }
+            }
+            var previous: Double?
+            for (key, bucket) in buckets {
+                if empty != .skip, let p = previous {
+                    var next = nextStart(after: p, bucketing, &calendar)
+                    while next < key {
+                        points += 1
+                        if points & 0xFFFF == 0 { try cancellation.check() }
+                        if points > maxBuckets {
+                            throw tooManyBuckets("with \"empty\": \"\(empty.rawValue)\", the buckets make more than \(maxBuckets) points")
+                        }
+                        out.append(x: next, y: empty == .zero ? 0 : .nan, firstRecord: -1, lastRecord: -1)
+                        next = nextStart(after: next, bucketing, &calendar)
+                    }
+                }
+                points += 1
+                out.append(x: key, y: bucket.value(op), firstRecord: bucket.firstRecord, lastRecord: bucket.lastRecord)
+                previous = key
             }
             series.append(out)
         }
@@ -152,6 +205,53 @@ public struct Aggregate: FoldStage {
         }
         result[AggregationKey.self] = Aggregation(op: op.rawValue, bucket: bucket, partialFirst: edges.first, partialLast: edges.last)
         return result
+    }
+
+    /// The largest bin number (x / every) that bins keep apart: below 2^50, consecutive bin starts
+    /// are distinct doubles and x / every rounds back to its bin exactly.
+    static let binLimit = 0x1p50
+
+    /// How many buckets lie from the one starting at `first` to the one starting at `last`: exact for
+    /// bins, a lower bound for calendar units (from their longest length), so no calendar is walked.
+    private func spannedBuckets(from first: Double, to last: Double, _ bucketing: Bucketing) -> Int {
+        let span: Double
+        switch bucketing {
+        case .label: return 0
+        case .width(let w): span = (last / w).rounded() - (first / w).rounded()
+        case .calendar(let unit): span = ((last - first) / Self.longestLength(unit)).rounded(.down)
+        }
+        return span < Double(Int.max / 2) ? Int(span) + 1 : Int.max / 2
+    }
+
+    /// The longest a calendar bucket lasts, in milliseconds, across daylight-saving and calendar changes.
+    private static func longestLength(_ unit: CalendarUnit) -> Double {
+        let hour = 3_600_000.0, day = 24 * hour
+        switch unit {
+        case .hour: return 2 * hour
+        case .day: return 2 * day
+        case .week: return 8 * day
+        case .month: return 32 * day
+        case .quarter: return 93 * day
+        case .year: return 367 * day
+        }
+    }
+
+    private func tooManyBuckets(_ what: String) -> ChartError {
+        let skip = empty == .skip ? "" : ", \"empty\": \"skip\" to leave empty buckets out"
+        return ChartError("\(what), the limit of 'maxBuckets'; use a larger 'every'\(skip), or raise 'maxBuckets' in the aggregate stage's options if the chart is right",
+                          code: "aggregate.too-many-buckets", field: "maxBuckets")
+    }
+
+    private func widthTooSmall(_ width: Double, x: Double, chart: ChartSpec, at location: SourceLocation) -> ChartError {
+        let least = abs(x) / Self.binLimit
+        return ChartError("'every' \(JSONWriter.number(width)) is too small for the x value \(JSONWriter.number(x)): x divided by 'every' must stay below 2^50 (about 1.1e15) for its bin to have a start of its own; set 'every' to at least \(JSONWriter.number(least))",
+                          code: "aggregate.width-too-small", at: location, field: chart.x.field)
+    }
+
+    /// An x value as messages show it: ISO 8601 for time (in the buckets' zone), else the number.
+    private func xText(_ v: Double, chart: ChartSpec) -> String {
+        guard chart.x.type == .time else { return JSONWriter.number(v) }
+        return TimeText.iso8601(milliseconds: v, zone: TimeZone(identifier: zone ?? chart.x.zone))
     }
 
     /// Whether the first and last buckets are covered only in part, with a warning for each.
@@ -173,10 +273,7 @@ public struct Aggregate: FoldStage {
         case .calendar(let u): unit = u.rawValue
         default: unit = "bin"
         }
-        let zone = chart.x.type == .time ? TimeZone(identifier: zone ?? chart.x.zone) : nil
-        func text(_ v: Double) -> String {
-            chart.x.type == .time ? TimeText.iso8601(milliseconds: v, zone: zone) : JSONWriter.number(v)
-        }
+        func text(_ v: Double) -> String { xText(v, chart: chart) }
         // Tolerance of half a step: data a step apart fills a bucket it starts or ends in.
         if low - first >= step * 1.5 {
             edges.first = true
@@ -257,8 +354,11 @@ struct SeriesFold {
 
     init(keepsValues: Bool) { self.keepsValues = keepsValues }
 
-    mutating func add(bucket key: Double, x: Double, y: Double, record: Int) {
+    /// Adds one observation; returns whether it opened a new bucket.
+    @discardableResult
+    mutating func add(bucket key: Double, x: Double, y: Double, record: Int) -> Bool {
         let slot: Int
+        var opened = false
         if key == lastKey {
             slot = lastSlot
         } else if let found = index[key] {
@@ -267,10 +367,12 @@ struct SeriesFold {
             slot = buckets.count
             index[key] = slot
             buckets.append((key, Bucket()))
+            opened = true
         }
         lastKey = key
         lastSlot = slot
         buckets[slot].bucket.add(x: x, y: y, record: record, keepsValues: keepsValues)
+        return opened
     }
 
     func sortedBuckets() -> [(key: Double, bucket: Bucket)] {

@@ -9,8 +9,13 @@ private enum Role {
     static let series: Int32 = -3
 }
 
-/// libcsv's parser states (csv.c): only "between rows" matters here.
+/// libcsv's parser states (libcsv.c): between rows, and inside a field.
 private let rowNotBegun: Int32 = 0
+private let fieldBegun: Int32 = 2
+/// libcsv's options: strict, so that a malformed quote is an error and never silently joins rows.
+private let strictOptions = UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)
+/// Relaxed for one byte: a quote inside an unquoted field is then the text it looks like.
+private let relaxedOptions = UInt8(CSV_STRICT_FINI | CSV_APPEND_NULL)
 
 /// Everything the libcsv callbacks touch, reached through a raw pointer so that the hot path has
 /// neither reference counting nor exclusivity checks.
@@ -64,17 +69,20 @@ private struct CSVState {
             if let message = assembly.setX(p, n) { problem(message, field: k) }
         } else {
             let name = p.map { String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self) } ?? ""
-            if let message = assembly.setSeries(name) { problem(message, field: k) }
+            if let message = assembly.setSeries(name) {
+                if assembly.passedSeriesLimit {
+                    fail(ChartError(message, code: "ingest.too-many-series", at: position(ofField: k), field: columns[k]))
+                } else {
+                    problem(message, field: k)
+                }
+            }
         }
     }
 
     private mutating func slowField(_ raw: UnsafeMutableRawPointer?, _ n: Int, _ k: Int) {
         guard !stopped else { return }
         guard k < limits.maxColumns else {
-            if k == limits.maxColumns {
-                fail(ChartError("the row has more than \(limits.maxColumns) columns, the most chartpipe reads; check the delimiter",
-                                at: position(ofField: k)))
-            }
+            if k == limits.maxColumns { fail(tooManyColumns(at: k)) }
             return
         }
         let text = raw.map { String(decoding: UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: n), as: UTF8.self) } ?? ""
@@ -84,10 +92,7 @@ private struct CSVState {
 
     private mutating func extraField(_ raw: UnsafeMutableRawPointer?, _ n: Int, _ k: Int) {
         if k >= limits.maxColumns {
-            if k == limits.maxColumns {
-                fail(ChartError("the row has more than \(limits.maxColumns) columns, the most chartpipe reads; check the delimiter",
-                                at: position(ofField: k)))
-            }
+            if k == limits.maxColumns { fail(tooManyColumns(at: k)) }
             return
         }
         // Trailing empty fields are harmless; text beyond the header would be silently dropped.
@@ -95,6 +100,13 @@ private struct CSVState {
         let delimiter = Self.show(chart.source.delimiter)
         reject(ChartError("the row has more fields than the header's \(columns.count) columns; quote fields that contain \(delimiter)",
                           at: position(ofField: k)))
+    }
+
+    private func tooManyColumns(at k: Int) -> ChartError {
+        let delimiter = Self.show(chart.source.delimiter)
+        return ChartError(IngestLimits.exceeded("the row has more than \(limits.maxColumns) columns", option: "maxColumns",
+                                                hint: "check that the delimiter is \(delimiter), or "),
+                          code: "ingest.too-many-columns", at: position(ofField: k))
     }
 
     /// End of a row (libcsv's row callback).
@@ -183,19 +195,35 @@ private struct CSVState {
         if !stopped { failure = error }
     }
 
-    /// Line and 1-based character column where field `k` of the current record starts.
+    /// Line and 1-based character column where field `k` of the current record starts. A quote
+    /// opens a quoted field only at the start of a field: elsewhere it is text (a stray quote).
     func position(ofField k: Int) -> SourceLocation {
         var location = SourceLocation(path: chart.source.displayPath, line: recordLine)
         guard recordKnown, let base else { return location }
         let quote = chart.source.quote, delimiter = chart.source.delimiter
         var line = recordLine, column = recordColumn
-        var seen = 0, inQuotes = false
+        var seen = 0, inQuotes = false, atFieldStart = true
         var i = recordStart
         while seen < k, i < scanEnd {
             let b = base[i]
-            if b == quote { inQuotes.toggle() } else if b == delimiter, !inQuotes { seen += 1 }
-            if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
-            i += 1
+            var step = 1
+            if inQuotes {
+                if b == quote {
+                    if i + 1 < scanEnd, base[i + 1] == quote { step = 2 } else { inQuotes = false }
+                }
+            } else if b == delimiter {
+                seen += 1
+                atFieldStart = true
+            } else if b == quote, atFieldStart {
+                inQuotes = true
+                atFieldStart = false
+            } else if b != 0x20, b != 0x09 {
+                atFieldStart = false
+            }
+            for j in i..<min(i + step, scanEnd) {
+                if base[j] == 0x0A { line += 1; column = 1 } else if base[j] & 0xC0 != 0x80 { column += 1 }
+            }
+            i += step
         }
         location.line = line
         location.column = column
@@ -232,6 +260,7 @@ final class CSVObservationStream: ObservationStream {
     private var parser = csv_parser()
     private let state: UnsafeMutablePointer<CSVState>
     private let batchSize: Int
+    private let bytesPerBatch: Int
     private var pos = 0
     private var line = 1
     private var column = 1
@@ -246,19 +275,21 @@ final class CSVObservationStream: ObservationStream {
     /// Keep at most this much of a record for error columns; beyond it errors give the line only.
     private let maxRetained = 8 << 20
 
-    init(chart: ChartSpec, time: TimeReader, limits: IngestLimits, batchSize: Int, collectText: Bool = false) throws(ChartError) {
+    init(chart: ChartSpec, time: TimeReader, limits: IngestLimits, batchSize: Int, bytesPerBatch: Int,
+         collectText: Bool = false) throws(ChartError) {
         xType = chart.x.type
         sourcePath = chart.source.displayPath
         self.batchSize = batchSize
+        self.bytesPerBatch = bytesPerBatch
         linesToSkip = chart.source.skipRows
-        bytes = try FileBytes(path: chart.source.path, displayPath: chart.source.displayPath)
+        bytes = try FileBytes(path: chart.source.path, displayPath: chart.source.displayPath, maxBytes: limits.maxFileBytes)
         state = .allocate(capacity: 1)
-        var assembly = RecordAssembly(chart: chart, time: time)
+        var assembly = RecordAssembly(chart: chart, time: time, limits: limits)
         assembly.batch.reserveCapacity(batchSize + chart.y.fields.count)
         state.initialize(to: CSVState(inHeader: chart.source.header, collectText: collectText, assembly: assembly,
                                       chart: chart, limits: limits, skip: chart.source.onError == .skip))
         // Once every property is set, deinit frees the parser and the state, also after a throw.
-        guard csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)) == 0 else {
+        guard csv_init(&parser, strictOptions) == 0 else {
             throw ChartError("cannot start the CSV parser (out of memory)", at: SourceLocation(path: sourcePath))
         }
         csv_set_delim(&parser, chart.source.delimiter)
@@ -283,22 +314,27 @@ final class CSVObservationStream: ObservationStream {
     /// Header names (after the header row has been read).
     var columns: [String] { state.pointee.columns }
 
+    /// The next batch; an empty one when a long stretch of input (skipped rows, a huge line) gave
+    /// no values, so that the caller can poll cancellation; nil at the end.
     func next() throws -> ObservationBatch? {
         if finished, state.pointee.assembly.batch.isEmpty { return nil }
-        try pump(observations: batchSize, rows: .max)
-        if state.pointee.assembly.batch.isEmpty { return nil }
-        return state.pointee.assembly.takeBatch(reserving: batchSize + state.pointee.assembly.ys.count)
+        try pump(observations: batchSize, rows: .max, bytes: bytesPerBatch)
+        if state.pointee.assembly.batch.isEmpty { return finished ? nil : ObservationBatch() }
+        return try state.pointee.assembly.takeBatch(reserving: batchSize + state.pointee.assembly.ys.count, path: sourcePath)
     }
 
     /// Preview mode: the next rows as text (up to `limit`).
     func textRows(limit: Int) throws(ChartError) -> [[String]] {
-        try pump(observations: .max, rows: limit)
+        try pump(observations: .max, rows: limit, bytes: .max)
         return state.pointee.textRows
     }
 
-    /// Feeds lines to libcsv until the batch has `observations` (or preview has `rows`) or the file ends.
-    private func pump(observations: Int, rows: Int) throws(ChartError) {
-        while !finished, state.pointee.assembly.batch.y.count < observations, state.pointee.textRows.count < rows {
+    /// Feeds lines to libcsv until the batch has `observations` (or preview has `rows`), about
+    /// `budget` bytes were fed, or the file ends.
+    private func pump(observations: Int, rows: Int, bytes budget: Int) throws(ChartError) {
+        let startOffset = bytes.offset + pos
+        while !finished, state.pointee.assembly.batch.y.count < observations, state.pointee.textRows.count < rows,
+              bytes.offset + pos - startOffset < budget {
             let limit = badByte ?? bytes.end
             if pos >= limit {
                 if let bad = badByte, pos >= bad { throw notUTF8(at: bad) }
@@ -318,7 +354,6 @@ final class CSVObservationStream: ObservationStream {
     }
 
     private func feed(to pieceEnd: Int, endsLine: Bool) throws(ChartError) {
-        let length = pieceEnd - pos
         defer {
             if endsLine {
                 line += 1
@@ -342,24 +377,36 @@ final class CSVObservationStream: ObservationStream {
         }
         state.pointee.base = UnsafePointer(bytes.base)
         state.pointee.scanEnd = pieceEnd
-        let used = csv_parse(&parser, bytes.base + pos, length, fieldCallback, rowCallback, state)
-        if state.pointee.stopped, let failure = state.pointee.failure { throw failure }
-        if used < length { try syntaxError(at: pos + used, pieceEnd: pieceEnd, endsLine: endsLine) }
+        let quote = state.pointee.chart.source.quote
+        var start = pos
+        while start < pieceEnd {
+            let stop = start + csv_parse(&parser, bytes.base + start, pieceEnd - start, fieldCallback, rowCallback, state)
+            if state.pointee.stopped, let failure = state.pointee.failure { throw failure }
+            guard stop < pieceEnd else { break }
+            // A quote inside an unquoted field (5" screen) is text: it opens nothing, so the row's
+            // fields are unambiguous, and an unused column must not fail the chart (RFC 4180 §2.5
+            // asks for quoting; libcsv's relaxed mode reads it so).
+            guard bytes.base[stop] == quote, parser.pstate == fieldBegun, parser.quoted == 0 else {
+                try syntaxError(at: stop, endsLine: endsLine)
+                break
+            }
+            parser.status = 0
+            csv_set_opts(&parser, relaxedOptions)
+            _ = csv_parse(&parser, bytes.base + stop, 1, fieldCallback, rowCallback, state)
+            csv_set_opts(&parser, strictOptions)
+            start = stop + 1
+        }
         if parser.entry_pos > state.pointee.limits.maxFieldBytes { throw fieldTooLong() }
     }
 
-    private func syntaxError(at index: Int, pieceEnd: Int, endsLine: Bool) throws(ChartError) {
-        let quote = state.pointee.chart.source.quote
+    /// A quoted field followed by something other than a delimiter or the end of the line: where the
+    /// field (and so the row) ends cannot be known.
+    private func syntaxError(at index: Int, endsLine: Bool) throws(ChartError) {
         let byte = bytes.base[index]
-        let message: String
-        if byte == quote, parser.pstate == 2 {
-            message = "a quote inside an unquoted field; quote the whole field and double the quotes inside it (\"\")"
-        } else {
-            let shown = byte < 0x80 && byte >= 0x20 ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
-            message = "unexpected \(shown) after the closing quote of a field; a quoted field must end at a delimiter or the end of the line (double quotes inside it: \"\")"
-        }
+        let shown = byte < 0x80 && byte >= 0x20 ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        let message = "the row cannot be parsed: unexpected \(shown) after the closing quote of a field; a quoted field must end at a delimiter or the end of the line (double quotes inside it: \"\")"
         let location = SourceLocation(path: sourcePath, line: line, column: column + characters(from: pos, to: index))
-        let error = ChartError(message, at: location)
+        let error = ChartError(message, code: "ingest.bad-csv", at: location)
         guard state.pointee.skip else { throw error }
         // Skip the rest of the physical line and start a fresh row.
         state.pointee.skipLog.note(error)
@@ -376,8 +423,9 @@ final class CSVObservationStream: ObservationStream {
 
     private func fieldTooLong() -> ChartError {
         let limit = state.pointee.limits.maxFieldBytes
-        return ChartError("a field is longer than \(limit >> 20) MiB, the most chartpipe reads; an unclosed quote is the usual cause",
-                          at: state.pointee.position(ofField: state.pointee.fieldIndex))
+        return ChartError(IngestLimits.exceeded("a field is longer than \(limit) bytes", option: "maxFieldBytes",
+                                                hint: "an unclosed quote is the usual cause; "),
+                          code: "ingest.field-too-long", at: state.pointee.position(ofField: state.pointee.fieldIndex))
     }
 
     private func finish() throws(ChartError) {
@@ -385,10 +433,17 @@ final class CSVObservationStream: ObservationStream {
         state.pointee.scanEnd = bytes.end
         if csv_fini(&parser, fieldCallback, rowCallback, state) != 0 {
             if let failure = state.pointee.failure { throw failure }
-            throw ChartError("a quoted field is never closed; add the closing quote",
+            throw ChartError("a quoted field is never closed; add the closing quote", code: "ingest.bad-csv",
                              at: state.pointee.position(ofField: state.pointee.fieldIndex))
         }
         if let failure = state.pointee.failure { throw failure }
+        let source = state.pointee.chart.source
+        if source.skipRows > 0, !state.pointee.collectText, linesToSkip > 0 || state.pointee.inHeader {
+            let lines = line - 1 + (column > 1 ? 1 : 0)
+            let left = source.header ? "no header row is left" : "no row is left"
+            throw ChartError("the file has only \(lines) line\(lines == 1 ? "" : "s"), and \"skipRows\" skips \(source.skipRows): \(left) to read; lower \"skipRows\"",
+                             code: "ingest.skipped-everything", at: SourceLocation(path: sourcePath), field: "source.skipRows")
+        }
         if state.pointee.inHeader, !state.pointee.collectText {
             throw ChartError("the file has no header row; it is empty (\"header\": true expects the column names first)",
                              at: SourceLocation(path: sourcePath, line: line))

@@ -104,12 +104,22 @@ enum DecimalNumber {
         return v
     }
 
+    /// `decode` of text already in a String.
+    static func decode(_ text: String) -> Decoded {
+        var text = text
+        return text.withUTF8 { decode($0.baseAddress, $0.count) }
+    }
+
     /// Why `text` is not a number, as a sentence saying what to do.
     static func explain(_ text: String) -> String {
         let shown = "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
         let lower = text.lowercased()
         if ["inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"].contains(lower) {
             return "\(shown) is not a finite number; leave the cell empty for a gap"
+        }
+        // Digits, sign, point and exponent that the conversion takes to infinity: written right, too large.
+        if text.utf8.allSatisfy({ "0123456789+-.eE".utf8.contains($0) }), Double(text)?.isInfinite == true {
+            return "\(shown) is out of range for a double (beyond ±1.8e308); check the value, or leave the cell empty for a gap"
         }
         if text.contains(","), text.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." || $0 == "-" || $0 == "+" }) {
             if text.contains(".") { return "\(shown) is not a number; remove the thousands separators" }

@@ -1,4 +1,5 @@
 import ChartpipeCore
+import ChartpipeJSON
 import Glibc
 
 /// A data file read in fixed-size blocks into one growable buffer, so the whole file is never held.
@@ -17,24 +18,32 @@ final class FileBytes {
     let blockSize: Int
     let displayPath: String
 
-    init(path: String, displayPath: String, blockSize: Int = 1 << 20) throws(ChartError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw ChartError("cannot open the data file: \(reason); check the source path (resolved to '\(path)')",
-                             at: SourceLocation(path: displayPath))
-        }
-        var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            close(fd)
-            throw ChartError("the source path is a folder, not a data file; name a file (resolved to '\(path)')",
-                             at: SourceLocation(path: displayPath))
-        }
+    /// Opens the regular file at `path`, refusing one larger than `maxBytes`.
+    init(path: String, displayPath: String, maxBytes: Int, blockSize: Int = 1 << 20) throws(ChartError) {
+        let fd = try Self.openRegularFile(path, displayPath: displayPath, maxBytes: maxBytes)
         self.fd = fd
         self.blockSize = blockSize
         self.displayPath = displayPath
         capacity = blockSize * 2
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    }
+
+    /// Opens `path` for reading if it is a regular file no larger than `maxBytes`.
+    private static func openRegularFile(_ path: String, displayPath: String, maxBytes: Int) throws(ChartError) -> Int32 {
+        let at = SourceLocation(path: displayPath)
+        switch RegularFile.open(path, maxBytes: maxBytes) {
+        case let .success(opened):
+            return opened.fd
+        case let .failure(.unreadable(reason)):
+            throw ChartError("cannot open the data file: \(reason); check the source path (resolved to '\(path)')",
+                             code: "ingest.unreadable", at: at)
+        case let .failure(.notRegular(kind)):
+            throw ChartError("the source path is \(kind), not a regular file; chartpipe reads data from regular files, so name one (resolved to '\(path)')",
+                             code: "ingest.not-a-file", at: at)
+        case let .failure(.tooLarge(size)):
+            throw ChartError(IngestLimits.exceeded("the file has \(size) bytes, more than \(maxBytes)", option: "maxFileBytes"),
+                             code: "ingest.file-too-large", at: at)
+        }
     }
 
     deinit {

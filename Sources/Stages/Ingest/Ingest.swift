@@ -11,16 +11,45 @@ import ChartpipeCore
 /// - Empty cells, `NA`, `N/A`, `null` and `NaN` (any case) are gaps, never zero.
 /// - Errors read `file:line:column: error: field 'name': message`; the column is the 1-based
 ///   character column where the field starts on its line (for JSON, where the record starts).
+/// - Size limits (SPEC §11) are options with safe defaults; passing one fails the chart with a
+///   message naming the limit and the option. JSON nesting stops at jansson's 2048 levels.
 public struct Ingest: SourceStage {
+    public static let maxFileBytes = Option<Int>(
+        "maxFileBytes", doc: "Largest data file in bytes (default 4 GiB).", default: IngestLimits.standard.maxFileBytes, min: 1)
+    public static let maxFieldBytes = Option<Int>(
+        "maxFieldBytes", doc: "Longest CSV or TSV field in bytes (default 1 MiB); an unclosed quote is the usual cause of a longer one.",
+        default: IngestLimits.standard.maxFieldBytes, min: 1)
+    public static let maxColumns = Option<Int>(
+        "maxColumns", doc: "Most columns in a CSV or TSV row.", default: IngestLimits.standard.maxColumns, min: 1)
+    public static let maxRecordBytes = Option<Int>(
+        "maxRecordBytes", doc: "Largest JSON record (an element of the records array, or a JSON Lines line) in bytes (default 64 MiB). "
+            + "JSON nesting stops at 2048 levels, jansson's own limit.",
+        default: IngestLimits.standard.maxRecordBytes, min: 1)
+    public static let maxPoints = Option<Int>(
+        "maxPoints", doc: "Most values read, one per record and y field (skipped records not counted).",
+        default: IngestLimits.standard.maxPoints, min: 1)
+    public static let maxSeries = Option<Int>(
+        "maxSeries", doc: "Most series: distinct values of the series field (times the y fields).",
+        default: IngestLimits.standard.maxSeries, min: 1)
+
     public static let description = StageDescription(
-        name: "ingest", summary: "Reads CSV, TSV, JSON or JSON Lines into typed series, streaming.", adds: [.series])
+        name: "ingest", summary: "Reads CSV, TSV, JSON or JSON Lines into typed series, streaming.",
+        options: [maxFileBytes, maxFieldBytes, maxColumns, maxRecordBytes, maxPoints, maxSeries], adds: [.series])
 
     /// Observations per batch.
     public var batchSize: Int
     public var limits: IngestLimits
+    /// Most input bytes one batch reads before it is handed over, even empty, so that the caller
+    /// polls cancellation while skipped rows or a huge line give no values.
+    var bytesPerBatch = 64 << 20
 
     public init(options: StageOptions) throws {
-        self.init()
+        self.init(limits: IngestLimits(maxFileBytes: try options.value(Self.maxFileBytes),
+                                       maxFieldBytes: try options.value(Self.maxFieldBytes),
+                                       maxColumns: try options.value(Self.maxColumns),
+                                       maxRecordBytes: try options.value(Self.maxRecordBytes),
+                                       maxPoints: try options.value(Self.maxPoints),
+                                       maxSeries: try options.value(Self.maxSeries)))
     }
 
     public init(batchSize: Int = 65_536, limits: IngestLimits = .standard) {
@@ -37,9 +66,11 @@ public struct Ingest: SourceStage {
         let time = try Self.timeReader(for: chart)
         switch chart.source.format {
         case .csv, .tsv:
-            return try CSVObservationStream(chart: chart, time: time, limits: limits, batchSize: batchSize)
+            return try CSVObservationStream(chart: chart, time: time, limits: limits, batchSize: batchSize,
+                                            bytesPerBatch: bytesPerBatch)
         case .json, .jsonl:
-            return try JSONObservationStream(chart: chart, time: time, limits: limits, batchSize: batchSize)
+            return try JSONObservationStream(chart: chart, time: time, limits: limits, batchSize: batchSize,
+                                             bytesPerBatch: bytesPerBatch)
         }
     }
 
@@ -52,7 +83,8 @@ public struct Ingest: SourceStage {
         let chart = ChartSpec(id: "preview", title: "", source: source, x: XSpec(field: "", type: .category),
                               y: YSpec(fields: []), location: SourceLocation(path: source.displayPath))
         let time = TimeReader(format: .iso8601, zone: ZoneOffsets(zone: nil))
-        let stream = try CSVObservationStream(chart: chart, time: time, limits: limits, batchSize: 1, collectText: true)
+        let stream = try CSVObservationStream(chart: chart, time: time, limits: limits, batchSize: 1, bytesPerBatch: .max,
+                                              collectText: true)
         let rows = try stream.textRows(limit: limit)
         return SourcePreview(columns: source.header ? stream.columns : [], rows: Array(rows.prefix(limit)))
     }

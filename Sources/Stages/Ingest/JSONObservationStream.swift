@@ -60,6 +60,7 @@ final class JSONObservationStream: ObservationStream {
     private let bytes: FileBytes
     private let limits: IngestLimits
     private let batchSize: Int
+    private let bytesPerBatch: Int
     private let isLines: Bool
     private var assembly: RecordAssembly
     private let xPath: FieldPath
@@ -74,21 +75,25 @@ final class JSONObservationStream: ObservationStream {
     private var started = false
     private var record = 0
     private var skipLog = SkipLog()
+    private var ended = false
+    /// The document itself is the one record (it is not an array).
+    private var documentIsRecord = false
     private let flags = Int(JSON_DECODE_ANY | JSON_ALLOW_NUL)
 
-    init(chart: ChartSpec, time: TimeReader, limits: IngestLimits, batchSize: Int) throws(ChartError) {
+    init(chart: ChartSpec, time: TimeReader, limits: IngestLimits, batchSize: Int, bytesPerBatch: Int) throws(ChartError) {
         xType = chart.x.type
         sourcePath = chart.source.displayPath
         self.chart = chart
         self.limits = limits
         self.batchSize = batchSize
+        self.bytesPerBatch = bytesPerBatch
         isLines = chart.source.format == .jsonl
-        assembly = RecordAssembly(chart: chart, time: time)
+        assembly = RecordAssembly(chart: chart, time: time, limits: limits)
         assembly.batch.reserveCapacity(batchSize + chart.y.fields.count)
         xPath = FieldPath(chart.x.field)
         yPaths = chart.y.fields.map(FieldPath.init)
         seriesPath = chart.seriesField.map(FieldPath.init)
-        bytes = try FileBytes(path: chart.source.path, displayPath: chart.source.displayPath)
+        bytes = try FileBytes(path: chart.source.path, displayPath: chart.source.displayPath, maxBytes: limits.maxFileBytes)
     }
 
     var seriesNames: [String] { assembly.seriesNames }
@@ -97,14 +102,20 @@ final class JSONObservationStream: ObservationStream {
     var recordsSkipped: Int { skipLog.skipped }
     var warnings: [Diagnostic] { skipLog.summary(path: sourcePath) }
 
+    /// The next batch; an empty one when a long stretch of input (skipped records) gave no values,
+    /// so that the caller can poll cancellation; nil at the end.
     func next() throws -> ObservationBatch? {
-        while assembly.batch.count < batchSize {
-            guard let (value, line, column) = try isLines ? nextLine() : nextElement() else { break }
+        let startOffset = bytes.offset + pos
+        while assembly.batch.count < batchSize, !ended, bytes.offset + pos - startOffset < bytesPerBatch {
+            guard let (value, line, column) = try isLines ? nextLine() : nextElement() else {
+                ended = true
+                break
+            }
             defer { json_decref(value) }
             try assemble(value, line: line, column: column)
         }
-        if assembly.batch.isEmpty { return nil }
-        return assembly.takeBatch(reserving: batchSize + assembly.ys.count)
+        if assembly.batch.isEmpty { return ended ? nil : ObservationBatch() }
+        return try assembly.takeBatch(reserving: batchSize + assembly.ys.count, path: sourcePath)
     }
 
     // MARK: Records to observations
@@ -124,7 +135,10 @@ final class JSONObservationStream: ObservationStream {
         if let message = decodeX(xValue) { return try reject(ChartError(message, at: at, field: xPath.name)) }
         if let seriesPath {
             let name = seriesPath.find(in: value).flatMap(Self.text) ?? ""
-            if let message = assembly.setSeries(name) { return try reject(ChartError(message, at: at, field: seriesPath.name)) }
+            if let message = assembly.setSeries(name) {
+                if assembly.passedSeriesLimit { throw ChartError(message, code: "ingest.too-many-series", at: at, field: seriesPath.name) }
+                return try reject(ChartError(message, at: at, field: seriesPath.name))
+            }
         }
         for (k, path) in yPaths.enumerated() {
             guard let v = path.find(in: value) else { assembly.ys[k] = .nan; continue }
@@ -137,27 +151,51 @@ final class JSONObservationStream: ObservationStream {
         assembly.emit(record: index, line: line)
     }
 
-    /// The first record stands in for a header: a y or series field it lacks is a misspelling, not a gap.
+    /// The first record stands in for a header: a y or series field it lacks is a misspelling, not a
+    /// gap. A document that is one object without the fields usually holds the records in an array.
     private func checkFirst(_ value: UnsafeMutablePointer<json_t>, at: SourceLocation) throws(ChartError) {
         guard value.pointee.type == JSON_OBJECT else { return }
         var keys: [String] = []
+        var arrays: [String] = []
         var iter = json_object_iter(value)
         while let it = iter, keys.count < 200 {
-            if let key = json_object_iter_key(it) { keys.append(String(cString: key)) }
+            if let key = json_object_iter_key(it) {
+                keys.append(String(cString: key))
+                if json_object_iter_value(it)?.pointee.type == JSON_ARRAY { arrays.append(String(cString: key)) }
+            }
             iter = json_object_iter_next(value, it)
         }
+        let pointTo = "point \"records\" at the array of records (a JSON Pointer such as \"/\(arrays.first ?? "items")\")"
         for path in yPaths + [xPath] + (seriesPath.map { [$0] } ?? []) where !path.name.hasPrefix("/") {
-            if path.find(in: value) == nil {
-                let listed = keys.prefix(20).map { "'\($0)'" }.joined(separator: ", ")
-                throw ChartError("the first record has no field '\(path.name)'; its fields are \(listed)\(Suggestion.didYouMean(path.name, in: keys))",
+            guard path.find(in: value) == nil else { continue }
+            let didYouMean = Suggestion.didYouMean(path.name, in: keys)
+            if keys.isEmpty, documentIsRecord {
+                throw ChartError("the document is an empty object ({}), so it holds no records; a JSON data file is an array of records, or an object with one: \(pointTo)",
+                                 code: "ingest.no-records", at: at, field: "source.records")
+            }
+            if keys.isEmpty {
+                throw ChartError("the first record is an empty object ({}); it has no field '\(path.name)'", code: "ingest.missing-field",
                                  at: at, field: path.name)
             }
+            let listed = keys.prefix(20).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 20 ? ", …" : "")
+            if documentIsRecord, !arrays.isEmpty, didYouMean.isEmpty {
+                throw ChartError("the document is one object, not an array of records, and has no field '\(path.name)'; its fields are \(listed); if the records are in an array inside it, \(pointTo)",
+                                 code: "ingest.missing-field", at: at, field: path.name)
+            }
+            throw ChartError("the first record has no field '\(path.name)'; its fields are \(listed)\(didYouMean)",
+                             code: "ingest.missing-field", at: at, field: path.name)
         }
     }
 
     private func decodeX(_ v: UnsafeMutablePointer<json_t>) -> String? {
         switch xType {
         case .time:
+            if let token = Self.overflowToken(v) {
+                guard assembly.time.takesNumbers else {
+                    return "the number \(token) is not a time; set x.format to 'epoch-seconds' or 'epoch-millis', or write ISO 8601 strings"
+                }
+                return assembly.time.outOfRange(token)
+            }
             switch v.pointee.type {
             case JSON_STRING:
                 let n = json_string_length(v)
@@ -198,6 +236,7 @@ final class JSONObservationStream: ObservationStream {
         case JSON_REAL: return .value(json_real_value(v))
         case JSON_NULL: return .gap
         case JSON_STRING:
+            if let token = overflowToken(v) { return DecimalNumber.decode(token) }
             let n = json_string_length(v)
             return DecimalNumber.decode(json_string_value(v).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }, n)
         case JSON_OBJECT, JSON_ARRAY:
@@ -210,7 +249,7 @@ final class JSONObservationStream: ObservationStream {
     /// Text of a string, number or boolean (for series names and category labels).
     private static func text(_ v: UnsafeMutablePointer<json_t>) -> String? {
         switch v.pointee.type {
-        case JSON_STRING: return Jansson.string(v)
+        case JSON_STRING: return overflowToken(v) ?? Jansson.string(v)
         case JSON_INTEGER: return String(json_integer_value(v))
         case JSON_REAL: return JSONWriter.number(json_real_value(v))
         case JSON_TRUE: return "true"
@@ -223,6 +262,7 @@ final class JSONObservationStream: ObservationStream {
         switch v.pointee.type {
         case JSON_OBJECT: return "an object"
         case JSON_ARRAY: return "an array"
+        case JSON_STRING where overflowToken(v) != nil: return "the number \(overflowToken(v) ?? "")"
         case JSON_STRING: return "the string \"\(String(Jansson.string(v).prefix(40)))\""
         case JSON_INTEGER, JSON_REAL: return "the number \(text(v) ?? "")"
         case JSON_TRUE: return "true"
@@ -288,6 +328,7 @@ final class JSONObservationStream: ObservationStream {
                     phase = .elements(first: true)
                 } else {
                     // A document (or target) that is not an array is one record.
+                    documentIsRecord = chart.source.records.isEmpty
                     let at = (line, column)
                     let value = try parseValue()
                     phase = .closing
@@ -456,8 +497,8 @@ final class JSONObservationStream: ObservationStream {
     /// Keeps the bytes from `pos` and reads another block; refuses records past the size limit.
     private func more() throws(ChartError) {
         if bytes.end - pos > limits.maxRecordBytes {
-            throw ChartError("a record is larger than \(limits.maxRecordBytes >> 20) MiB, the most chartpipe reads at once",
-                             at: here())
+            throw ChartError(IngestLimits.exceeded("a record is larger than \(limits.maxRecordBytes) bytes", option: "maxRecordBytes"),
+                             code: "ingest.record-too-large", at: here())
         }
         pos -= try bytes.refill(keepingFrom: pos)
     }
@@ -488,13 +529,45 @@ final class JSONObservationStream: ObservationStream {
         }
     }
 
-    /// `json_loadb`, and once more with `\u0000` read as U+FFFD when jansson refuses a NUL in a
-    /// member name (valid JSON that jansson cannot hold; such a name cannot be a field anyway).
+    /// `json_loadb`, retried on a copy when jansson refuses what valid JSON allows: a `\u0000` in a
+    /// member name (read as U+FFFD; such a name cannot be a field anyway), and a number beyond
+    /// jansson's range (an integer past 64 bits, a real past 1.8e308), which becomes a marked
+    /// string holding its text (`overflowToken`), so that only a field that uses it can fail.
+    /// `error`'s position and column are given in the original bytes.
     private static func load(_ p: UnsafeMutablePointer<UInt8>, _ n: Int, flags: Int,
                              _ error: inout json_error_t) -> UnsafeMutablePointer<json_t>? {
         let first = p.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) { json_loadb($0, n, flags, &error) }
-        guard first == nil, Jansson.errorText(error).hasPrefix("NUL byte in object key") else { return first }
-        var copy = Array(UnsafeBufferPointer(start: p, count: n))
+        guard first == nil else { return first }
+        var copy = [UInt8]()
+        var keysMended = false
+        var markers: [(position: Int, line: Int)] = []
+        var value: UnsafeMutablePointer<json_t>?
+        while value == nil {
+            if !keysMended, Jansson.errorText(error).hasPrefix("NUL byte in object key") {
+                if copy.isEmpty { copy = Array(UnsafeBufferPointer(start: p, count: n)) }
+                mendNULsInNames(&copy)
+                keysMended = true
+            } else if json_error_code(&error) == json_error_numeric_overflow {
+                if copy.isEmpty { copy = Array(UnsafeBufferPointer(start: p, count: n)) }
+                guard let token = numberToken(in: copy, endingAt: Int(error.position)) else { break }
+                copy.replaceSubrange(token, with: Self.overflowMarker(copy[token]))
+                markers.append((token.lowerBound, Int(error.line)))
+            } else {
+                break
+            }
+            value = copy.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: copy.count) { json_loadb($0, copy.count, flags, &error) }
+            }
+        }
+        // Markers lie before wherever jansson stopped: it reads from the start.
+        let widened = markers.count * overflowMarkerOverhead
+        error.position -= Int32(widened)
+        error.column -= Int32(markers.filter { $0.line == Int(error.line) }.count * overflowMarkerOverhead)
+        return value
+    }
+
+    /// Every `\u0000` escape read as `\uFFFD` (same length, so positions hold).
+    private static func mendNULsInNames(_ copy: inout [UInt8]) {
         var i = 0
         while i + 1 < copy.count {
             if copy[i] == UInt8(ascii: "\\") {
@@ -506,9 +579,37 @@ final class JSONObservationStream: ObservationStream {
                 i += 1
             }
         }
-        return copy.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: n) { json_loadb($0, n, flags, &error) }
-        }
+    }
+
+    /// The bytes of the number that ends at `end` (where jansson reports an overflow), or nil.
+    private static func numberToken(in bytes: [UInt8], endingAt end: Int) -> Range<Int>? {
+        guard end <= bytes.count else { return nil }
+        var start = end
+        while start > 0, "0123456789+-.eE".utf8.contains(bytes[start - 1]) { start -= 1 }
+        guard start < end, bytes[start] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[start]) else { return nil }
+        // A number where a member name belongs (followed by ':') stays an error: only values are mended.
+        var after = end
+        while after < bytes.count, isSpace(bytes[after]) { after += 1 }
+        guard after == bytes.count || bytes[after] != UInt8(ascii: ":") else { return nil }
+        return start..<end
+    }
+
+    /// U+FFFF, a noncharacter (Unicode §23.7: reserved for a program's internal use), starts the
+    /// string that stands for a number jansson cannot hold.
+    private static let overflowPrefix: [UInt8] = [0xEF, 0xBF, 0xBF]
+    /// Bytes a marker adds to its number: two quotes and the escape `\uFFFF`.
+    private static let overflowMarkerOverhead = 8
+
+    private static func overflowMarker(_ token: ArraySlice<UInt8>) -> [UInt8] {
+        Array("\"\\uFFFF".utf8) + token + [UInt8(ascii: "\"")]
+    }
+
+    /// The text of a number that jansson could not hold, when `v` is the string standing for one.
+    private static func overflowToken(_ v: UnsafeMutablePointer<json_t>) -> String? {
+        guard v.pointee.type == JSON_STRING else { return nil }
+        let text = Jansson.string(v)
+        guard text.utf8.starts(with: overflowPrefix) else { return nil }
+        return String(text.unicodeScalars.dropFirst())
     }
 
     private func advance(by n: Int) {
@@ -532,9 +633,18 @@ final class JSONObservationStream: ObservationStream {
         let errorLine = max(Int(error.line), 1)
         let at = SourceLocation(path: sourcePath, line: line + errorLine - 1,
                                 column: errorLine == 1 ? column + max(Int(error.column), 1) - 1 : max(Int(error.column), 1))
-        return ChartError("invalid JSON at byte offset \(offset + Int(error.position)): \(Jansson.errorText(error)); fix the file so that it is valid JSON",
-                          at: at)
+        let position = offset + Int(error.position)
+        var code = error
+        if json_error_code(&code) == json_error_stack_overflow {
+            return ChartError("the JSON nests arrays and objects more than \(Self.maximumDepth) levels deep at byte offset \(position), the most jansson reads; flatten the records",
+                              code: "ingest.too-deep", at: at)
+        }
+        return ChartError("invalid JSON at byte offset \(position): \(Jansson.errorText(error)); fix the file so that it is valid JSON",
+                          code: "ingest.bad-json", at: at)
     }
+
+    /// jansson's limit on nesting (JSON_PARSER_MAX_DEPTH), fixed when the library is built.
+    static let maximumDepth = 2048
 
     private func unexpected(_ b: UInt8?, expecting: String) -> ChartError {
         guard let b else { return endOfFile("the document") }

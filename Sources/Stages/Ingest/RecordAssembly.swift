@@ -20,12 +20,22 @@ struct RecordAssembly {
     private(set) var categories: [String] = []
     private var categoryIndex: [String: Int] = [:]
     var batch = ObservationBatch()
+    let seriesField: String
+    let maxSeries: Int
+    let maxPoints: Int
+    /// Observations handed over so far.
+    private var points = 0
+    /// Set when a record's series would pass `maxSeries`: a limit of the file, not a bad record.
+    private(set) var passedSeriesLimit = false
 
-    init(chart: ChartSpec, time: TimeReader) {
+    init(chart: ChartSpec, time: TimeReader, limits: IngestLimits) {
         xType = chart.x.type
         self.time = time
         yFields = chart.y.fields
         isLong = chart.seriesField != nil
+        seriesField = chart.seriesField ?? ""
+        maxSeries = limits.maxSeries
+        maxPoints = limits.maxPoints
         ys = [Double](repeating: .nan, count: chart.y.fields.count)
         seriesNames = isLong ? [] : chart.y.fields
     }
@@ -67,21 +77,33 @@ struct RecordAssembly {
 
     static let missingX = "the x value is missing; every record needs one (\"onError\": \"skip\" skips such records)"
 
-    /// Sets the series of the current record (long data); returns a problem message or nil.
+    /// Sets the series of the current record (long data); returns a problem message or nil. When
+    /// the message is that of `maxSeries` (`passedSeriesLimit`), the file fails, whatever `onError` says.
     mutating func setSeries(_ name: String) -> String? {
         guard !name.isEmpty else {
             return "the series value is missing; every record of long data names its series (\"onError\": \"skip\" skips such records)"
         }
         if name == seriesKey, !seriesOfKey.isEmpty { return nil }
-        seriesKey = name
-        seriesOfKey = yFields.map { field in
+        seriesKey = ""
+        var indices: [Int32] = []
+        for field in yFields {
             let full = yFields.count == 1 ? name : "\(name) – \(field)"
-            if let index = seriesIndex[full] { return index }
+            if let index = seriesIndex[full] {
+                indices.append(index)
+                continue
+            }
+            guard seriesNames.count < maxSeries else {
+                passedSeriesLimit = true
+                return IngestLimits.exceeded("the data has more than \(maxSeries) series (values of '\(seriesField)')", option: "maxSeries",
+                                             hint: "check that \"series\" names the right field, or ")
+            }
             let index = Int32(seriesNames.count)
             seriesIndex[full] = index
             seriesNames.append(full)
-            return index
+            indices.append(index)
         }
+        seriesKey = name
+        seriesOfKey = indices
         return nil
     }
 
@@ -99,8 +121,14 @@ struct RecordAssembly {
         }
     }
 
-    /// Hands over the observations gathered so far.
-    mutating func takeBatch(reserving n: Int) -> ObservationBatch {
+    /// Hands over the observations gathered so far, refusing those past `maxPoints`.
+    mutating func takeBatch(reserving n: Int, path: String) throws(ChartError) -> ObservationBatch {
+        points += batch.count
+        if points > maxPoints {
+            let line = batch.line[Swift.max(0, batch.count - (points - maxPoints))]
+            throw ChartError(IngestLimits.exceeded("the data has more than \(maxPoints) values (one per record and y field)", option: "maxPoints"),
+                             code: "ingest.too-many-points", at: SourceLocation(path: path, line: Int(line)))
+        }
         var fresh = ObservationBatch()
         fresh.reserveCapacity(n)
         swap(&fresh, &batch)
@@ -133,21 +161,37 @@ struct SkipLog {
     }
 }
 
-/// Safe defaults for SPEC §11 size limits. JSON nesting is bounded by jansson's parser (2048 levels),
-/// which reports "maximum parsing depth reached" at the position.
+/// SPEC §11 size limits, each an option of the ingest stage (`Ingest.maxFileBytes` …) with a
+/// default that lets a chart of tens of millions of values through. JSON nesting is bounded by
+/// jansson's parser at 2048 levels (`JSONObservationStream.maximumDepth`), which no option changes.
 public struct IngestLimits: Sendable, Equatable {
+    /// Largest data file, in bytes.
+    public var maxFileBytes: Int
     /// Longest CSV field, in bytes.
     public var maxFieldBytes: Int
     /// Most columns in a CSV row.
     public var maxColumns: Int
     /// Largest JSON record (one element of the records array, or one JSON Lines line), in bytes.
     public var maxRecordBytes: Int
+    /// Most values read (one per record and y field), skipped records not counted.
+    public var maxPoints: Int
+    /// Most series (distinct values of the series field, times the y fields).
+    public var maxSeries: Int
 
-    public init(maxFieldBytes: Int = 1 << 20, maxColumns: Int = 10_000, maxRecordBytes: Int = 64 << 20) {
+    public init(maxFileBytes: Int = 4 << 30, maxFieldBytes: Int = 1 << 20, maxColumns: Int = 10_000,
+                maxRecordBytes: Int = 64 << 20, maxPoints: Int = 50_000_000, maxSeries: Int = 1_000) {
+        self.maxFileBytes = maxFileBytes
         self.maxFieldBytes = maxFieldBytes
         self.maxColumns = maxColumns
         self.maxRecordBytes = maxRecordBytes
+        self.maxPoints = maxPoints
+        self.maxSeries = maxSeries
     }
 
     public static let standard = IngestLimits()
+
+    /// The message of a limit a file passes: what it has, the limit, and the option that raises it.
+    static func exceeded(_ what: String, option: String, hint: String = "") -> String {
+        "\(what), the limit of '\(option)'; \(hint)raise it in the ingest stage's options if the file is right"
+    }
 }

@@ -3,11 +3,15 @@ import ChartpipeJSON
 
 /// The `sonify` stage (SPEC §3, §6): renders a chart's points as an audio graph — pitch follows
 /// value, stereo position follows x — in the chosen formats, plus WebVTT cues per locale.
+///
+/// Each audio file streams into its output file block by block (`AudioGraph.blocks`), so memory
+/// is bounded by a block, not by the length of the audio; `maxSamples` bounds the length, and a WAV
+/// file that would pass RIFF's 4 GiB is refused (FLAC has no such limit).
 public struct Sonify: ChartStage {
     public static let duration = Option<Double>(
         "duration", doc: "Seconds of audio per series; series play one after another, 0.7 s apart.", default: 8,
         above: 0, max: 3600,
-        rationale: "the audio graph is rendered in memory, and an hour per series is already far longer than a listener follows")
+        rationale: "an hour per series is already far longer than a listener follows")
     public static let low = Option<Double>("low", doc: "Pitch in Hz of the bottom of the y range (C3).", default: 130.81,
                                            min: 20, max: 20000)
     public static let high = Option<Double>("high", doc: "Pitch in Hz of the top of the y range (C6); log scale between.",
@@ -22,6 +26,14 @@ public struct Sonify: ChartStage {
     public static let cues = Option<Bool>("cues", doc: "Write audio.<locale>.vtt with each point's label at its time.", default: true)
     public static let earcons = Option<Bool>("earcons", doc: "Mark each series' maximum and minimum with a short, soft sound.",
                                              default: true)
+    public static let maxSamples = Option<Int>(
+        "maxSamples", doc: "Most samples per channel (sample frames) of a chart's audio, every series and pause included; "
+            + "the default is 10 minutes at 48 kHz.",
+        default: 28_800_000, min: 1)
+
+    /// Most sample frames of a 16-bit stereo WAV file: its RIFF sizes are 32-bit (36 header bytes
+    /// count in the RIFF chunk's size).
+    public static let wavFrameLimit = (Int(UInt32.max) - 36) / 4
 
     /// Fewer points than this make an audio graph too sparse to follow as a shape.
     public static let sparsePoints = 20
@@ -29,7 +41,7 @@ public struct Sonify: ChartStage {
     public static let description = StageDescription(
         name: "sonify",
         summary: "Renders the audio graph: pitch follows value, pan follows x, with WebVTT cues per locale.",
-        options: [duration, low, high, continuous, pan, sampleRate, formats, cues, earcons],
+        options: [duration, low, high, continuous, pan, sampleRate, formats, cues, earcons, maxSamples],
         // The cues speak the point labels of `describe`; without cues the audio needs only the series.
         needs: [Need(.series), Need(.descriptions, unless: "cues", is: false)],
         adds: [.audio])
@@ -44,12 +56,21 @@ public struct Sonify: ChartStage {
     public var formats: [AudioFormat]
     public var cues: Bool
     public var earcons: Bool
+    public var maxSamples: Int
 
     public init(duration: Double = 8, low: Double = 130.81, high: Double = 1046.5, continuous: Bool? = nil,
                 pan: Bool = true, sampleRate: Int = 44100, formats: [AudioFormat] = [.wav, .mp3], cues: Bool = true,
-                earcons: Bool = true) throws(ChartError) {
+                earcons: Bool = true, maxSamples: Int = 28_800_000) throws(ChartError) {
         try Self.duration.validate(duration)
         try Self.sampleRate.validate(sampleRate)
+        try Self.maxSamples.validate(maxSamples)
+        // One series is the least a chart plays: too long already, it is an error before anything runs.
+        let window = Int((duration * Double(sampleRate)).rounded())
+        if window > maxSamples {
+            throw ChartError(Self.tooLong("one series of \(JSONWriter.number(duration)) s at \(sampleRate) Hz is \(window) samples per channel",
+                                          maxSamples: maxSamples),
+                             code: "sonify.too-long", field: "maxSamples")
+        }
         guard low > 0, low < high else {
             throw ChartError("'low' (\(low) Hz) must be below 'high' (\(high) Hz).", code: "sonify.pitch-range", field: "low")
         }
@@ -74,13 +95,19 @@ public struct Sonify: ChartStage {
         self.formats = formats
         self.cues = cues
         self.earcons = earcons
+        self.maxSamples = maxSamples
+    }
+
+    private static func tooLong(_ what: String, maxSamples: Int) -> String {
+        "\(what), more than \(maxSamples), the limit of 'maxSamples'; shorten 'duration' or lower 'sampleRate', or raise 'maxSamples' in the sonify stage's options if the chart is right"
     }
 
     public init(options: StageOptions) throws {
         try self.init(duration: options.value(Self.duration), low: options.value(Self.low), high: options.value(Self.high),
                       continuous: options.optionalValue(Self.continuous), pan: options.value(Self.pan),
                       sampleRate: options.value(Self.sampleRate), formats: options.value(Self.formats),
-                      cues: options.value(Self.cues), earcons: options.value(Self.earcons))
+                      cues: options.value(Self.cues), earcons: options.value(Self.earcons),
+                      maxSamples: options.value(Self.maxSamples))
     }
 
     public func run(_ context: inout ChartContext) throws {
@@ -91,23 +118,45 @@ public struct Sonify: ChartStage {
         warnSparse(&context)
         let isContinuous = continuous ?? context.chart.mark.isContinuous
         let timeline = AudioTimeline(data: data, duration: duration, sampleRate: sampleRate, continuous: isContinuous)
+        try checkLength(timeline, series: data.series.count, at: context.chart.location)
         let pitch = PitchMap.domain(fixed: context.chart.y.range, series: data.series)
             .map { PitchMap(low: low, high: high, domain: $0) }
         let labels = cues ? try pointLabels(context) : [:]
 
-        let pcm = AudioGraph.render(data, timeline: timeline, pitch: pitch, pan: pan, earcons: earcons).pcm16()
+        let cancellation = context.cancellation
+        let gain = try AudioGraph.limiterGain(data, timeline: timeline, pitch: pitch, pan: pan, earcons: earcons,
+                                              cancellation: cancellation)
+        let location = context.chart.location
         for format in formats {
-            do {
-                let bytes = try SoundFile.encode(pcm, channels: 2, sampleRate: sampleRate, format: format)
-                context.emit(Artifact(path: "audio." + format.fileExtension, kind: "audio", bytes: bytes))
-            } catch {
-                throw ChartError("could not encode audio.\(format.fileExtension): \(error.message)", code: "sonify.encode",
-                                 at: context.chart.location)
-            }
+            // Rendered again for each file, block by block, when the runner writes it.
+            context.emit(Artifact(path: "audio." + format.fileExtension, kind: "audio", content: .stream { [self] sink in
+                do {
+                    let writer = try SoundFile.Writer(fileDescriptor: sink.fileDescriptor, channels: 2, sampleRate: sampleRate,
+                                                      format: format)
+                    try AudioGraph.blocks(data, timeline: timeline, pitch: pitch, pan: pan, earcons: earcons, gain: gain,
+                                          cancellation: cancellation) { block in try writer.write(block) }
+                    try writer.close()
+                } catch let error as SoundFileError {
+                    throw ChartError("could not encode audio.\(format.fileExtension): \(error.message)", code: "sonify.encode", at: location)
+                }
+            }))
         }
         for locale in context.run.locales where cues {
             let text = AudioCues.webVTT(AudioCues.cues(timeline: timeline, labels: labels[locale] ?? []), sampleRate: sampleRate)
             context.emit(Artifact(path: "audio.\(locale).vtt", kind: "cues", locale: locale, bytes: Array(text.utf8)))
+        }
+    }
+
+    /// The whole graph must stay within `maxSamples`, and a WAV file within RIFF's 4 GiB.
+    private func checkLength(_ timeline: AudioTimeline, series: Int, at location: SourceLocation) throws(ChartError) {
+        let frames = timeline.totalFrames
+        if frames > maxSamples {
+            let what = "the audio graph of \(series) series of \(JSONWriter.number(duration)) s at \(sampleRate) Hz is \(frames) samples per channel"
+            throw ChartError(Self.tooLong(what, maxSamples: maxSamples), code: "sonify.too-long", at: location, field: "maxSamples")
+        }
+        if formats.contains(.wav), frames > Self.wavFrameLimit {
+            throw ChartError("audio.wav would be \(44 + 4 * frames) bytes, more than the 4 GiB a WAV file can hold; write 'flac' instead of 'wav' in 'formats', or shorten 'duration' or lower 'sampleRate'",
+                             code: "sonify.wav-too-large", at: location, field: "formats")
         }
     }
 

@@ -49,32 +49,81 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String { message }
 }
 
-/// Encodes and decodes audio in memory through libsndfile's virtual I/O.
+/// Encodes audio through libsndfile, into memory (virtual I/O) or block by block into a file.
 ///
 /// Encoded bytes are identical across runs for every format: libsndfile gives each Ogg stream a
-/// time-seeded serial number, which `encode` replaces with a fixed one.
+/// time-seeded serial number, which is replaced with a fixed one.
 public enum SoundFile {
     /// The serial number of every Ogg stream we write.
     public static let oggSerial: UInt32 = 0x6368_7274
 
-    /// Encodes interleaved 16-bit samples of `channels` channels at `sampleRate`.
+    /// Encodes interleaved 16-bit samples of `channels` channels at `sampleRate`, in memory.
     public static func encode(_ pcm: [Int16], channels: Int, sampleRate: Int, format: AudioFormat) throws(SoundFileError) -> [UInt8] {
-        var info = SF_INFO()
-        info.samplerate = Int32(sampleRate)
-        info.channels = Int32(channels)
-        info.format = format.sndfileFormat
         let file = MemoryFile()
-        let handle = try SoundFileHandle(file: file, mode: Int32(SFM_WRITE), info: &info)
-        let frames = pcm.count / max(1, channels)
-        if format.takesFloat {
-            let scale: Float = 1 / 32768
-            let floats = pcm.map { Float($0) * scale }
-            try handle.write(floats, frames: frames)
-        } else {
-            try handle.write(pcm, frames: frames)
-        }
-        try handle.close()
+        let writer = try Writer(file: file, channels: channels, sampleRate: sampleRate, format: format)
+        try pcm.withUnsafeBufferPointer { buffer throws(SoundFileError) in try writer.write(buffer) }
+        try writer.close()
         return format == .ogg ? OggPages.settingSerial(oggSerial, in: file.bytes) : file.bytes
+    }
+
+    /// Writes a sound file block by block: into memory, or into a new, empty, seekable file whose
+    /// descriptor the caller owns (libsndfile seeks back to finish its headers). WAV, FLAC and MP3
+    /// bytes do not depend on how the samples are split into blocks; Ogg Vorbis bytes depend on the
+    /// first block's length (libvorbis fits its pre-roll extrapolation on the first write, on the
+    /// stack), which the stage keeps fixed, so Ogg output is still the same from run to run.
+    public final class Writer {
+        private let handle: SoundFileHandle
+        private let channels: Int
+        private let format: AudioFormat
+        private let fileDescriptor: Int32?
+        private var floats: [Float] = []
+
+        /// A writer into the file open at `fileDescriptor` (left open).
+        public convenience init(fileDescriptor: Int32, channels: Int, sampleRate: Int, format: AudioFormat) throws(SoundFileError) {
+            var info = Self.info(channels: channels, sampleRate: sampleRate, format: format)
+            try self.init(handle: SoundFileHandle(fileDescriptor: fileDescriptor, info: &info), channels: channels, format: format,
+                          fileDescriptor: fileDescriptor)
+        }
+
+        convenience init(file: MemoryFile, channels: Int, sampleRate: Int, format: AudioFormat) throws(SoundFileError) {
+            var info = Self.info(channels: channels, sampleRate: sampleRate, format: format)
+            try self.init(handle: SoundFileHandle(file: file, mode: Int32(SFM_WRITE), info: &info), channels: channels,
+                          format: format, fileDescriptor: nil)
+        }
+
+        private init(handle: SoundFileHandle, channels: Int, format: AudioFormat, fileDescriptor: Int32?) {
+            self.handle = handle
+            self.channels = channels
+            self.format = format
+            self.fileDescriptor = fileDescriptor
+        }
+
+        private static func info(channels: Int, sampleRate: Int, format: AudioFormat) -> SF_INFO {
+            var info = SF_INFO()
+            info.samplerate = Int32(sampleRate)
+            info.channels = Int32(channels)
+            info.format = format.sndfileFormat
+            return info
+        }
+
+        /// Appends interleaved 16-bit samples (whole frames).
+        public func write(_ pcm: UnsafeBufferPointer<Int16>) throws(SoundFileError) {
+            let frames = pcm.count / max(1, channels)
+            if format.takesFloat {
+                let scale: Float = 1 / 32768
+                if floats.count < pcm.count { floats = [Float](repeating: 0, count: pcm.count) }
+                for i in pcm.indices { floats[i] = Float(pcm[i]) * scale }
+                try handle.write(floats, frames: frames)
+            } else {
+                try handle.write(pcm, frames: frames)
+            }
+        }
+
+        /// Finishes the file (headers, the encoder's last frames) and fixes an Ogg stream's serial.
+        public func close() throws(SoundFileError) {
+            try handle.close()
+            if format == .ogg, let fileDescriptor { try OggPages.settingSerial(oggSerial, inFile: fileDescriptor) }
+        }
     }
 
     /// Decoded audio: interleaved samples in −1…1.
@@ -154,10 +203,10 @@ final class MemoryFile {
     }
 }
 
-/// Owns one SNDFILE* over a `MemoryFile`; the pointer never leaves this file.
+/// Owns one SNDFILE* over a `MemoryFile` or a file descriptor; the pointer never leaves this file.
 private final class SoundFileHandle {
     private var handle: OpaquePointer?
-    private let file: MemoryFile
+    private let file: MemoryFile?
     private var io = MemoryFile.io
 
     init(file: MemoryFile, mode: Int32, info: inout SF_INFO) throws(SoundFileError) {
@@ -166,11 +215,17 @@ private final class SoundFileHandle {
         guard handle != nil else { throw SoundFileError("libsndfile: " + String(cString: sf_strerror(nil))) }
     }
 
+    /// Writes into the open file `fileDescriptor`, which libsndfile leaves open when it closes.
+    init(fileDescriptor: Int32, info: inout SF_INFO) throws(SoundFileError) {
+        file = nil
+        handle = sf_open_fd(fileDescriptor, Int32(SFM_WRITE), &info, 0)
+        guard handle != nil else { throw SoundFileError("libsndfile: " + String(cString: sf_strerror(nil))) }
+    }
+
     deinit { if let handle { sf_close(handle) } }
 
-    func write(_ samples: [Int16], frames: Int) throws(SoundFileError) {
-        let written = samples.withUnsafeBufferPointer { sf_writef_short(handle, $0.baseAddress, sf_count_t(frames)) }
-        try check(written, frames)
+    func write(_ samples: UnsafeBufferPointer<Int16>, frames: Int) throws(SoundFileError) {
+        try check(sf_writef_short(handle, samples.baseAddress, sf_count_t(frames)), frames)
     }
 
     func write(_ samples: [Float], frames: Int) throws(SoundFileError) {
