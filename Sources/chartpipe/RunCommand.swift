@@ -76,7 +76,7 @@ enum RunCommand {
             throw UsageError(message: "--out needs a folder", command: "run")
         }
         let output = parsed.value("out").map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? spec.output
-        if let out = parsed.value("out"), let problem = OutputPath.problem(output, pipelineDirectory: spec.directory) {
+        if let out = parsed.value("out"), let problem = OutputPath.problem(output, shown: out, pipelineDirectory: spec.directory) {
             throw UsageError(message: "--out \(out): \(problem)", command: "run")
         }
         // An output folder that cannot be one is a usage error: nothing runs, nothing is written.

@@ -1,5 +1,6 @@
 @testable import ChartpipeCore
 import Foundation
+import Synchronization
 import XCTest
 
 final class ArtifactWriterTests: XCTestCase {
@@ -39,5 +40,36 @@ final class ArtifactWriterTests: XCTestCase {
                                               kind: "t", locale: nil))
         let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("a").path)
         XCTAssertEqual(names, ["big.bin"])
+    }
+
+    /// A folder swapped for a symbolic link to somewhere else while files are written into it:
+    /// openat with O_NOFOLLOW on every component means no write ever lands outside.
+    func testASymbolicLinkSwappedInDuringWritesNeverLeadsOut() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-swap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let root = base.appendingPathComponent("out"), outside = base.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("charts/a"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let writer = ArtifactWriter(root: root.path)
+        let chart = root.appendingPathComponent("charts/a").path, parked = root.appendingPathComponent("charts/parked").path
+        let done = Atomic<Bool>(false)
+        let swapper = Thread {
+            while !done.load(ordering: .relaxed) {
+                // Swap the real folder out and a link to `outside` in, then back.
+                rename(chart, parked)
+                symlink(outside.path, chart)
+                unlink(chart)
+                rename(parked, chart)
+            }
+        }
+        swapper.start()
+        var refused = 0
+        for i in 0..<1500 {
+            do { _ = try writer.write(Array("\(i)".utf8), to: "charts/a/f\(i).txt", kind: "t", locale: nil) } catch { refused += 1 }
+        }
+        done.store(true, ordering: .relaxed)
+        while !swapper.isFinished { usleep(1000) }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [], "a write went through the link")
+        XCTAssertGreaterThan(refused, 0, "the swapper should have been caught in the act at least once")
     }
 }

@@ -246,4 +246,18 @@ final class RunTests: XCTestCase {
             XCTAssertEqual(object?["file"] as? String, "bad/14-chain-order.pipeline")
         }
     }
+
+    /// Text from a data file that reaches the terminal cannot drive it: an escape sequence and a
+    /// bidi override in a bad cell are shown as visible escapes.
+    func testMessagesQuoteDataSafelyOnATerminal() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("t,v\n1,\u{1B}[31mred\u{202E}x\n".utf8).write(to: folder.appendingPathComponent("b.csv"))
+        try Data(#"{ "version": 1, "name": "t", "stages": [ { "use": "ingest" } ], "charts": [ { "id": "b", "title": "B", "source": { "path": "b.csv" }, "x": { "field": "t" }, "y": { "field": "v" } } ] }"#.utf8)
+            .write(to: folder.appendingPathComponent("t.pipeline"))
+        let result = try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertFalse(result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E }, result.stderr)
+        XCTAssertTrue(result.stderr.contains("\\u{1B}[31mred\\u{202E}x"), result.stderr)
+    }
 }

@@ -4,16 +4,16 @@ public enum OutputPath {
     /// Names Windows reserves for devices, in any case: a folder of that name cannot be copied there.
     public static let reservedNames = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
 
-    /// Why `path` (absolute, standardized) cannot be the output folder of a pipeline in
-    /// `pipelineDirectory`, or nil.
-    public static func problem(_ path: String, pipelineDirectory: String) -> String? {
+    /// Why `path` (absolute, standardized; `shown` as the user wrote it) cannot be the output folder
+    /// of a pipeline in `pipelineDirectory`, or nil.
+    public static func problem(_ path: String, shown: String, pipelineDirectory: String) -> String? {
         if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "the output folder's path holds a control character (such as NUL or a line break)"
         }
         if path == "/" || path.isEmpty { return "the output folder cannot be the root folder '/'" }
         let folder = pipelineDirectory.hasSuffix("/") ? pipelineDirectory : pipelineDirectory + "/"
         if path == pipelineDirectory || folder.hasPrefix(path + "/") {
-            return "the output folder '\(path)' would hold the pipeline's own folder and data; choose a folder of its own, such as 'out/<name>'"
+            return "the output folder '\(shown)' would hold the pipeline's own folder and data; choose a folder of its own, such as 'out/<name>'"
         }
         return nil
     }

@@ -41,7 +41,7 @@ struct PipelineCheck {
             return full
         }
         let output = resolve(root["output"]?.stringValue ?? "out/\(name)")
-        if let problem = OutputPath.problem(output, pipelineDirectory: directory) {
+        if let problem = OutputPath.problem(output, shown: root["output"]?.stringValue ?? "out/\(name)", pipelineDirectory: directory) {
             v.error(problem, code: "pipeline.output", at: root["output"] == nil ? "/name" : "/output")
         }
         if let problem = OutputPath.problem(name: name) { v.error(problem, code: "pipeline.reserved-name", at: "/name") }
