@@ -145,7 +145,7 @@ enum ValidateCommand {
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let path = parsed.positionals[0]
         do {
-            let spec = try PipelineLoader(registry: Chartpipe.registry(forPipelineAt: path)).load(path: path)
+            let spec = try PipelineLoader(registry: Chartpipe.registry(forPipelineAt: path), vocabulary: TextVocabulary()).load(path: path)
             let catalogs = PipelineCatalogs.diagnostics(spec)
             if !catalogs.isEmpty {
                 for d in catalogs { Console.error(d.description) }

@@ -58,10 +58,14 @@ enum DescribeCommand {
         if TimeZone(identifier: zone) == nil {
             throw UsageError(message: "--zone: '\(zone)' is not an IANA time zone\(Suggestion.didYouMean(zone, in: TimeZone.knownTimeZoneIdentifiers))", command: "describe")
         }
-        if let unit = parsed.value("unit"), (try? Regex(PipelineShape.unitPattern).wholeMatch(in: unit)) == nil {
-            throw UsageError(message: "--unit must be \(PipelineShape.unitHelp), not '\(unit)'", command: "describe")
+        if let unit = parsed.value("unit"), let problem = TextVocabulary().unitProblem(unit) {
+            throw UsageError(message: "--unit: \(problem)", command: "describe")
         }
         let locale = parsed.value("locale") ?? "en"
+        if let problem = LocaleIDs.problem(locale, preferring: TextVocabulary().writableLocales(catalogs: []))
+            ?? TextVocabulary().localeProblem(locale, catalogs: []) {
+            throw UsageError(message: "--locale: \(problem)", command: "describe")
+        }
         let audio = parsed.value("audio")
         let audioFormat = audio.map { ($0 as NSString).pathExtension.lowercased() }
         if let audioFormat, !["wav", "mp3", "flac", "ogg"].contains(audioFormat) {

@@ -52,7 +52,7 @@ enum RunCommand {
         let registry = Chartpipe.registry(forPipelineAt: path)
         let spec: PipelineSpec
         do {
-            spec = try PipelineLoader(registry: registry).load(path: path)
+            spec = try PipelineLoader(registry: registry, vocabulary: TextVocabulary()).load(path: path)
         } catch {
             for d in error.diagnostics { log.diagnostic(d) }
             log.summary("\(error.diagnostics.count) \(error.diagnostics.count == 1 ? "error" : "errors") in \(path); nothing was written")
@@ -63,6 +63,12 @@ enum RunCommand {
             for d in catalogs { log.diagnostic(d) }
             log.summary("\(catalogs.count) \(catalogs.count == 1 ? "error" : "errors") in the string catalogs of \(path); nothing was written")
             return 2
+        }
+        for locale in locales ?? [] {
+            if let problem = LocaleIDs.problem(locale, preferring: TextVocabulary().writableLocales(catalogs: spec.strings))
+                ?? TextVocabulary().localeProblem(locale, catalogs: spec.strings) {
+                throw UsageError(message: "--locales: \(problem)", command: "run")
+            }
         }
         let only = try list(parsed.value("only"), option: "only")
         if let only {

@@ -86,6 +86,14 @@ extension PipelineCheck {
                 v.error("the range's minimum (\(JSONWriter.number(lo))) must be below its maximum (\(JSONWriter.number(hi)))", at: p + "/y/range"); ok = false
             }
         }
+        if let unit = y["unit"]?.stringValue, case .success(true) = Patterns.wholeMatch(PipelineShape.unitPattern, unit),
+           let problem = vocabulary?.unitProblem(unit) {
+            v.error(problem, code: "pipeline.unknown-unit", at: p + "/y/unit"); ok = false
+        }
+        if let unit = x["unit"]?.stringValue, unit != XSpec.yearUnit,
+           case .success(true) = Patterns.wholeMatch(PipelineShape.xUnitPattern, unit), let problem = vocabulary?.unitProblem(unit) {
+            v.error(problem, code: "pipeline.unknown-unit", at: p + "/x/unit"); ok = false
+        }
         let thresholds = (y["thresholds"]?.objectValue ?? []).compactMap { k, t in t.doubleValue.map { (name: k, value: $0) } }
 
         // source

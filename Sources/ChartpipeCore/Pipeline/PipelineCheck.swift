@@ -10,6 +10,7 @@ struct PipelineCheck {
     var v: ShapeValidator
     /// Whether every stage entry is known and available, so that the needs of the chain can be checked.
     var stagesUsable = false
+    var vocabulary: (any PipelineVocabulary)?
 
     init(path: String, directory: String, registry: StageRegistry, locator: JSONLocator, sha256: String) {
         self.directory = directory
@@ -40,6 +41,7 @@ struct PipelineCheck {
             }
             return full
         }
+        checkLocales(locales, strings: strings)
         let output = resolve(root["output"]?.stringValue ?? "out/\(name)")
         if let problem = OutputPath.problem(output, shown: root["output"]?.stringValue ?? "out/\(name)", pipelineDirectory: directory) {
             v.error(problem, code: "pipeline.output", at: root["output"] == nil ? "/name" : "/output")
@@ -90,6 +92,21 @@ struct PipelineCheck {
         for p in problems {
             let charts = p.charts.map { "'\($0)'" }.joined(separator: ", ")
             v.error("stage '\(p.stage)' for chart\(p.charts.count == 1 ? "" : "s") \(charts): \(p.message)", code: p.code, at: p.pointer)
+        }
+    }
+
+    /// Every locale is a locale, and one descriptions can be written in: never English text in a
+    /// file named for another language. Said once for the pipeline, not per chart and file.
+    mutating func checkLocales(_ locales: [String], strings: [String]) {
+        guard let vocabulary else { return }
+        for (i, locale) in locales.enumerated() {
+            // A tag that is not even shaped like one has its own message already.
+            guard case .success(true) = Patterns.wholeMatch(PipelineShape.localePattern, locale) else { continue }
+            if let problem = LocaleIDs.problem(locale, preferring: vocabulary.writableLocales(catalogs: strings)) {
+                v.error(problem, code: "pipeline.unknown-locale", at: "/locales/\(i)")
+            } else if let problem = vocabulary.localeProblem(locale, catalogs: strings) {
+                v.error(problem, code: "pipeline.untranslated-locale", at: "/locales/\(i)")
+            }
         }
     }
 

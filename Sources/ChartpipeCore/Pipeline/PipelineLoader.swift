@@ -5,8 +5,13 @@ import ChartpipeJSON
 /// reports every problem at once as `path:line:column: error: …`.
 public struct PipelineLoader: Sendable {
     public let registry: StageRegistry
+    /// Checks of locales and units against what the text module can write; nil skips them.
+    public let vocabulary: (any PipelineVocabulary)?
 
-    public init(registry: StageRegistry) { self.registry = registry }
+    public init(registry: StageRegistry, vocabulary: (any PipelineVocabulary)? = nil) {
+        self.registry = registry
+        self.vocabulary = vocabulary
+    }
 
     /// Loads the pipeline at `path` (as typed by the user; messages name it that way).
     public func load(path: String) throws(PipelineErrors) -> PipelineSpec {
@@ -46,6 +51,7 @@ public struct PipelineLoader: Sendable {
         }
         var check = PipelineCheck(path: path, directory: directory, registry: registry, locator: JSONLocator(bytes),
                                    sha256: SHA256.hex(bytes))
+        check.vocabulary = vocabulary
         let spec = check.run(root)
         if let spec, check.v.diagnostics.isEmpty { return spec }
         let sorted = check.v.diagnostics.enumerated().sorted { a, b in
