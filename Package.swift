@@ -38,7 +38,8 @@ let package = Package(
         // The shipped catalogs are compiled into the binary as byte arrays (`PackageResources`), so a
         // moved binary keeps them and nothing reads a resource bundle at run time.
         .target(name: "ChartpipeText", dependencies: ["ChartpipeJSON", "CICU"], exclude: ["Catalogs/README.md"],
-                resources: [.embedInCode("Catalogs/Describe.xcstrings"), .embedInCode("Catalogs/Messages.xcstrings")],
+                resources: [.embedInCode("Catalogs/Describe.xcstrings"), .embedInCode("Catalogs/Figures.xcstrings"),
+                            .embedInCode("Catalogs/Messages.xcstrings")],
                 swiftSettings: swiftSettings),
         stage("Ingest", ["CCSV", "CJansson"]),
         stage("Aggregate"),
