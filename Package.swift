@@ -41,6 +41,10 @@ let package = Package(
                 resources: [.embedInCode("Catalogs/Describe.xcstrings"), .embedInCode("Catalogs/Figures.xcstrings"),
                             .embedInCode("Catalogs/Messages.xcstrings")],
                 swiftSettings: swiftSettings),
+        // A chart's words in a locale (its names, the facts its values are written with): the bridge
+        // between the core's model and the text module, shared by every stage that writes about a chart.
+        .target(name: "ChartpipeChartText", dependencies: ["ChartpipeCore", "ChartpipeText", "ChartpipeJSON"],
+                swiftSettings: swiftSettings),
         stage("Ingest", ["CCSV", "CJansson"]),
         stage("Aggregate"),
         stage("Downsample"),
