@@ -52,7 +52,7 @@ let package = Package(
         .systemLibrary(name: "CSndFile", path: "Sources/CSndFile",
                        pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         stage("Sonify", ["CSndFile", "ChartpipeText"]),
-        stage("Describe", ["ChartpipeText"]),
+        stage("Describe", ["ChartpipeText", "ChartpipeChartText"]),
         .executableTarget(name: "chartpipe",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify"],
                           swiftSettings: swiftSettings),
