@@ -36,13 +36,4 @@ extension XValueText {
         case .category: return .string(label(x))
         }
     }
-
-    /// The x value as data files write it: the text of `json(x)` (ISO 8601, a plain number, the label).
-    public func raw(_ x: Double) -> String {
-        switch json(x) {
-        case let .string(s): return s
-        case let .double(d): return JSONWriter.number(d)
-        default: return JSONWriter(pretty: false).string(json(x))
-        }
-    }
 }

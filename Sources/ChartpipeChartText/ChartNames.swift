@@ -25,6 +25,11 @@ public struct ChartNames: Sendable {
     /// A text of the pipeline or the data (a title, a series name, a threshold's name), translated.
     public func text(_ text: String) -> String { catalog.text(text, locale: locale) }
 
+    /// A template of the run's catalogs in this language, such as `figure.threshold`.
+    public func render(_ key: String, _ arguments: [TemplateArgument]) -> String {
+        catalog.render(key, locale: locale, arguments)
+    }
+
     public var title: String { text(chart.title) }
     public var subtitle: String? { chart.subtitle.map(text) }
     /// The x axis's title, else its field.
@@ -50,7 +55,7 @@ public struct ChartNames: Sendable {
     /// `name` with the name of `unit` ("Revenue (US dollars)", "销售额（美元）"); `name` alone without a unit.
     public func withUnit(_ name: String, unit: String?) -> String {
         guard let unitName = language.formats.unitName(unit) else { return name }
-        return catalog.render("figure.withUnit", locale: locale, [.text(name), .text(unitName)])
+        return render("figure.withUnit", [.text(name), .text(unitName)])
     }
 
     /// The x axis title with the unit of a number x ("Distance (kilometers)"); years and times have none.
