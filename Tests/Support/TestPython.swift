@@ -10,12 +10,6 @@ public enum TestPython {
     /// Where renders go for people to look at: `.build/renders/`.
     public static let renders = root.appendingPathComponent(".build/renders")
 
-    public struct Result {
-        public var status: Int32
-        public var stdout: String
-        public var stderr: String
-    }
-
     public struct MissingVenv: Error, CustomStringConvertible {
         public let path: String
         public var description: String {
@@ -31,24 +25,7 @@ public enum TestPython {
     }
 
     /// Runs `Tests/Python/<script>` with `arguments`; standard output and error are read whole.
-    public static func run(_ script: String, _ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = try interpreter()
-        process.arguments = [root.appendingPathComponent("Tests/Python/\(script)").path] + arguments
-        process.currentDirectoryURL = root
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Both pipes are drained at once so that a full pipe never blocks the child.
-        nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+    public static func run(_ script: String, _ arguments: [String]) throws -> TestProcess.Result {
+        try TestProcess.run(try interpreter(), [root.appendingPathComponent("Tests/Python/\(script)").path] + arguments, in: root)
     }
 }
