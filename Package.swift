@@ -56,9 +56,10 @@ let package = Package(
         .systemLibrary(name: "CXLSXWriter", path: "Sources/CXLSXWriter",
                        pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
         stage("Table", ["ChartpipeText", "ChartpipeChartText", "CCSV", "CXLSXWriter"]),
+        stage("Chart", ["ChartpipeText", "ChartpipeChartText"]),
         .executableTarget(name: "chartpipe",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify",
-                                         "Table"],
+                                         "Table", "Chart"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "ChartpipeBench",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
@@ -76,6 +77,7 @@ let package = Package(
         tests("DescribeTests", ["Describe", "Aggregate", "Downsample", "Trend", "ChartpipeJSON"]),
         tests("TableTests", ["Table", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "CCSV",
                              "ChartpipeTestSupport"]),
+        tests("ChartTests", ["Chart", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"]),
         tests("EndToEndTests", ["ChartpipeCore", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"]),
     ]
 )

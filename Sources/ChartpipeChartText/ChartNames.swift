@@ -66,3 +66,15 @@ public struct ChartNames: Sendable {
     /// The y axis title with its unit ("Revenue (US dollars)").
     public var yTitleWithUnit: String { withUnit(yTitle, unit: chart.y.unit) }
 }
+
+extension ChartContext {
+    /// The run's string catalogs (the shipped ones and the pipeline's `strings`), loaded once per
+    /// run; a catalog that does not load fails the stage with `<stage>.catalogs`.
+    public func catalog(for stage: String) throws -> Catalog {
+        do {
+            return try Catalog.forRun(paths: run.strings)
+        } catch {
+            throw ChartError("cannot load the string catalogs: \(error)", code: "\(stage).catalogs", field: "strings")
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Aggregate
+import Chart
 import ChartpipeCore
 import Describe
 import Downsample
@@ -12,6 +13,6 @@ enum BuiltinStages {
     static let all = StageList([
         StageRegistration(Ingest.self), StageRegistration(Aggregate.self), StageRegistration(Downsample.self),
         StageRegistration(Trend.self), StageRegistration(Describe.self), StageRegistration(Sonify.self),
-        StageRegistration(Table.self),
+        StageRegistration(Chart.self), StageRegistration(Table.self),
     ])
 }

@@ -4,14 +4,10 @@ import ChartpipeJSON
 /// pipeline file written today stays valid; using one says it is not available yet.
 /// Each entry is deleted when its stage lands: a stage that exists describes itself.
 public enum PlannedStages {
-    public static let all: [StageDescription] = [chart, report, plugin]
+    public static let all: [StageDescription] = [report, plugin]
 
     /// How the runner will call each of them.
-    static let kinds: [String: StageKind] = ["chart": .chart, "report": .run, "plugin": .chart]
-
-    static let chart = StageDescription(
-        name: "chart", summary: "Draws chart.<locale>.svg: nice ticks, never colour alone, a localized title and summary.",
-        needs: [Need(.descriptions)], adds: [.charts])
+    static let kinds: [String: StageKind] = ["report": .run, "plugin": .chart]
 
     static let report = StageDescription(
         name: "report", summary: "One self-contained, accessible HTML report per locale over every chart.",

@@ -74,12 +74,7 @@ public struct Table: ChartStage {
     static let workbookDate = 946_684_800
 
     public func run(_ context: inout ChartContext) throws {
-        let catalog: Catalog
-        do {
-            catalog = try Catalog.forRun(paths: context.run.strings)
-        } catch {
-            throw ChartError("cannot load the string catalogs: \(error)", code: "table.catalogs", field: "strings")
-        }
+        let catalog = try context.catalog(for: "table")
         let set = try chosenRows(&context)
         let grid = try TableGrid(set, cancellation: context.cancellation)
         let chart = context.chart

@@ -42,6 +42,7 @@ enum TableDocuments {
         caption { caption-side: top; text-align: start; padding-bottom: 0.5em; }
         th, td { padding: 0.2em 0.6em; border-bottom: 1px solid rgba(128, 128, 128, 0.5); }
         th { text-align: start; }
+        td, tbody th { white-space: nowrap; }
         .n { text-align: end; font-variant-numeric: tabular-nums; }
         </style>
         </head>
