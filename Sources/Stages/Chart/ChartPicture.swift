@@ -165,8 +165,9 @@ struct ChartPicture {
         }
         legend(&w, l: l)
         axes(&w, l: l, scale: scale, x: x)
-        thresholds(&w, l: l, scale: scale)
         marks(&w, l: l, scale: scale, x: x)
+        // Reference lines and their names go over the marks, so that bars never hide them.
+        thresholds(&w, l: l, scale: scale)
         for label in l.directLabels {
             let lx = l.plotRight + 10
             w.element("path", [("class", "f\(label.style.index) edge"), ("d", label.style.markerPath(x: lx, y: label.y, r: 4, number: n)),
