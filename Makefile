@@ -1,9 +1,14 @@
 # chartpipe: `make demo` and `make test` do everything on a fresh Debian machine with the Swift toolchain.
 SWIFT ?= swift
 # Debian packages the build, the tests and the benchmarks need; installed only when missing.
-APT_PACKAGES := libcsv-dev libjansson-dev libicu-dev libsndfile1-dev pkg-config python3-venv make gcc nodejs
+# chromium, its driver and the fonts render the SVG charts in tests (fonts-noto-cjk: Chinese, Japanese
+# and Korean glyphs; fonts-dejavu-core: a font without them, to show what missing glyphs look like).
+APT_PACKAGES := libcsv-dev libjansson-dev libicu-dev libsndfile1-dev libxlsxwriter-dev pkg-config python3-venv make gcc nodejs \
+                chromium chromium-driver fonts-noto-cjk fonts-dejavu-core
+# Python for the tests (openpyxl, selenium, axe-core), pinned in Tests/requirements.txt.
+TEST_VENV := .venv-test
 
-.PHONY: deps build demo test bench schema clean
+.PHONY: deps test-venv build demo test bench schema clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -25,7 +30,14 @@ demo: build
 	echo; echo "The demo's output is in $$(cd pipelines && cd ../out/weekly && pwd) (manifest.json lists every file)."; \
 	exit $$status
 
-test: deps
+# The venv is made once and refreshed when the requirements change.
+test-venv: $(TEST_VENV)/installed
+$(TEST_VENV)/installed: Tests/requirements.txt | deps
+	[ -x $(TEST_VENV)/bin/python ] || python3 -m venv $(TEST_VENV)
+	$(TEST_VENV)/bin/pip install -q --disable-pip-version-check -r Tests/requirements.txt
+	touch $@
+
+test: deps test-venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -38,4 +50,4 @@ schema:
 	"$$($(SWIFT) build --show-bin-path)/chartpipe" schema > schema/pipeline.schema.json
 
 clean:
-	rm -rf .build out Benchmarks/results
+	rm -rf .build out Benchmarks/results $(TEST_VENV)

@@ -38,7 +38,12 @@ let package = Package(
         // The shipped catalogs are compiled into the binary as byte arrays (`PackageResources`), so a
         // moved binary keeps them and nothing reads a resource bundle at run time.
         .target(name: "ChartpipeText", dependencies: ["ChartpipeJSON", "CICU"], exclude: ["Catalogs/README.md"],
-                resources: [.embedInCode("Catalogs/Describe.xcstrings"), .embedInCode("Catalogs/Messages.xcstrings")],
+                resources: [.embedInCode("Catalogs/Describe.xcstrings"), .embedInCode("Catalogs/Figures.xcstrings"),
+                            .embedInCode("Catalogs/Messages.xcstrings")],
+                swiftSettings: swiftSettings),
+        // A chart's words in a locale (its names, the facts its values are written with): the bridge
+        // between the core's model and the text module, shared by every stage that writes about a chart.
+        .target(name: "ChartpipeChartText", dependencies: ["ChartpipeCore", "ChartpipeText", "ChartpipeJSON"],
                 swiftSettings: swiftSettings),
         stage("Ingest", ["CCSV", "CJansson"]),
         stage("Aggregate"),
@@ -47,13 +52,20 @@ let package = Package(
         .systemLibrary(name: "CSndFile", path: "Sources/CSndFile",
                        pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         stage("Sonify", ["CSndFile", "ChartpipeText"]),
-        stage("Describe", ["ChartpipeText"]),
+        stage("Describe", ["ChartpipeText", "ChartpipeChartText"]),
+        .systemLibrary(name: "CXLSXWriter", path: "Sources/CXLSXWriter",
+                       pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
+        stage("Table", ["ChartpipeText", "ChartpipeChartText", "CCSV", "CXLSXWriter"]),
+        stage("Chart", ["ChartpipeText", "ChartpipeChartText"]),
         .executableTarget(name: "chartpipe",
-                          dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify"],
+                          dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify",
+                                         "Table", "Chart"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "ChartpipeBench",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
                           path: "Benchmarks/ChartpipeBench", swiftSettings: swiftSettings),
+        // What tests of several modules share: running the Python of Tests/Python in the test venv.
+        .target(name: "ChartpipeTestSupport", path: "Tests/Support", swiftSettings: swiftSettings),
         tests("ChartpipeJSONTests", ["ChartpipeJSON"], fixtures: false),
         tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON"]),
         tests("ChartpipeTextTests", ["ChartpipeText"]),
@@ -63,6 +75,9 @@ let package = Package(
         tests("TrendTests", ["Trend", "ChartpipeJSON"]),
         tests("SonifyTests", ["Sonify", "ChartpipeJSON"]),
         tests("DescribeTests", ["Describe", "Aggregate", "Downsample", "Trend", "ChartpipeJSON"]),
-        tests("EndToEndTests", ["ChartpipeCore", "ChartpipeText", "ChartpipeJSON"]),
+        tests("TableTests", ["Table", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "CCSV",
+                             "ChartpipeTestSupport"]),
+        tests("ChartTests", ["Chart", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"]),
+        tests("EndToEndTests", ["ChartpipeCore", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"]),
     ]
 )

@@ -165,6 +165,35 @@ public struct LocaleFormats: Sendable, Hashable {
         }
     }
 
+    /// The name of a unit as a pipeline writes it, for a table header or an axis title ("Revenue
+    /// (US dollars)"): CLDR's full name of a currency or unit as the locale writes it for an amount
+    /// ("US dollars", "美元", "minutes", "분"), the same name `currency` writes after Korean and
+    /// Japanese amounts ("달러", "ドル"), `%` for percent, and nil without a unit.
+    public func unitName(_ unit: String?) -> String? {
+        let skeleton: String
+        switch UnitKind(unit) {
+        case .none: return nil
+        case .percent: return "%"
+        case let .currency(code):
+            switch LocaleFallback.language(of: locale) {
+            case "ko": if let name = Self.koreanCurrencyNames[code] { return name }
+            case "ja": if let name = Self.japaneseCurrencyNames[code] { return name }
+            case "zh": if code == "CNY" { return "元" }
+            default: break
+            }
+            skeleton = "currency/\(code) unit-width-full-name"
+        case let .measure(id):
+            skeleton = "measure-unit/\(id) unit-width-full-name"
+        }
+        // ICU has no C call for a unit's display name: the name is an amount's text without the amount.
+        guard let text = format(2, skeleton: skeleton + " precision-integer numbering-system/latn"),
+              let digit = text.firstIndex(of: "2") else { return unit }
+        var name = text
+        name.remove(at: digit)
+        let spaces: Set<Character> = [" ", "\u{00A0}", "\u{202F}"]
+        return String(name.drop { spaces.contains($0) }.reversed().drop { spaces.contains($0) }.reversed())
+    }
+
     /// A date with the month spelled out, in `zone` (an IANA identifier, default UTC).
     /// `millis` counts milliseconds since 1970-01-01T00:00:00Z, as time series store x.
     public func date(millis: Double, style: DateStyle = .monthDay, zone: String = "UTC") -> String {

@@ -1,9 +1,11 @@
 import Aggregate
+import Chart
 import ChartpipeCore
 import Describe
 import Downsample
 import Ingest
 import Sonify
+import Table
 import Trend
 
 /// The built-in stages, registered once at start-up: a plain list of types.
@@ -11,5 +13,6 @@ enum BuiltinStages {
     static let all = StageList([
         StageRegistration(Ingest.self), StageRegistration(Aggregate.self), StageRegistration(Downsample.self),
         StageRegistration(Trend.self), StageRegistration(Describe.self), StageRegistration(Sonify.self),
+        StageRegistration(Chart.self), StageRegistration(Table.self),
     ])
 }

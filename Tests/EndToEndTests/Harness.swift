@@ -1,3 +1,4 @@
+import ChartpipeTestSupport
 import Foundation
 import XCTest
 
@@ -20,57 +21,17 @@ enum Harness {
         return products.appendingPathComponent("chartpipe")
     }
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = TestProcess.Result
 
     /// Runs chartpipe (or the copy at `executable`) with `arguments` in `directory`, with `environment` added.
     static func run(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:],
                     executable: URL = binary) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes concurrently so a full pipe never blocks the child.
-        nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        try TestProcess.run(executable, arguments, in: directory, environment: environment)
     }
 
     /// Runs another program (found on PATH) in the repository's root, as `run` runs chartpipe.
     static func command(_ arguments: [String], in directory: URL = root) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        try TestProcess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, in: directory)
     }
 
     /// A fresh temporary folder.

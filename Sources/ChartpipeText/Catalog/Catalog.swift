@@ -84,6 +84,7 @@ public struct Catalog: Sendable {
     /// a binary moved to another folder keeps them. A test checks this list against the folder.
     static let shippedCatalogFiles: [(name: String, bytes: [UInt8])] = [
         ("Describe.xcstrings", PackageResources.Describe_xcstrings),
+        ("Figures.xcstrings", PackageResources.Figures_xcstrings),
         ("Messages.xcstrings", PackageResources.Messages_xcstrings),
     ]
 

@@ -5,17 +5,17 @@ public enum XML {
     /// return and tab as character references, which survive end-of-line normalisation (XML 1.0
     /// §2.11); the controls XML 1.0 forbids (§2.2) replaced visibly (see `ControlCharacters`).
     public static func text(_ text: String) -> String {
-        escape(text, lineFeed: "\n")
+        escape(text, lineFeed: "\n", bidi: false)
     }
 
     /// A value for an attribute quoted with `"` or `'`: as `text`, and line feed as a character
     /// reference, which attribute-value normalisation (XML 1.0 §3.3.3) keeps.
     public static func attribute(_ text: String) -> String {
-        escape(text, lineFeed: "&#10;")
+        escape(text, lineFeed: "&#10;", bidi: false)
     }
 
-    private static func escape(_ text: String, lineFeed: String) -> String {
-        MarkupText.escape(text, bidi: false) { scalar in
+    static func escape(_ text: String, lineFeed: String, bidi: Bool) -> String {
+        MarkupText.escape(text, bidi: bidi) { scalar in
             switch scalar {
             case "\"": return "&quot;"
             case "'": return "&apos;"
@@ -25,5 +25,21 @@ public enum XML {
             default: return nil
             }
         }
+    }
+}
+
+/// Data-derived text for SVG charts (SPEC §11).
+public enum SVG {
+    /// Character data for a `<text>`, `<title>` or `<desc>` element: as `XML.text`, and the
+    /// bidirectional embedding, override and isolate controls replaced visibly (see
+    /// `ControlCharacters`): SVG has no element that isolates them as HTML's `<bdi>` does, so an
+    /// override in a series name would reorder the label and the text drawn after it.
+    public static func text(_ text: String) -> String {
+        XML.escape(text, lineFeed: "\n", bidi: true)
+    }
+
+    /// A value for an attribute (`aria-label`): as `XML.attribute`, bidi controls replaced as in `text`.
+    public static func attribute(_ text: String) -> String {
+        XML.escape(text, lineFeed: "&#10;", bidi: true)
     }
 }

@@ -1,3 +1,4 @@
+import ChartpipeChartText
 import ChartpipeCore
 import ChartpipeText
 
@@ -26,6 +27,8 @@ struct ChartDescriber {
     let trend: TrendResult
     let x: XValueText
     let y: YValueText
+    /// The chart's title, axis titles and series names, shared with the tables and SVG charts.
+    let names: ChartNames
     /// Render problems met so far, for warnings.
     private(set) var problems: [String] = []
 
@@ -40,6 +43,7 @@ struct ChartDescriber {
         self.trend = trend
         x = XValueText(facts: XAxisFacts(full, zone: context.chart.x.zone), language: language, catalog: catalog)
         y = YValueText(facts: YAxisFacts(unit: context.chart.y.unit, series: full.series.map(\.y)), language: language)
+        names = ChartNames(chart: context.chart, series: full, language: language, catalog: catalog)
     }
 
 
@@ -79,20 +83,10 @@ struct ChartDescriber {
 
     // MARK: Names
 
-    var title: String { catalog.text(chart.title, locale: locale) }
-    var xTitle: String { catalog.text(chart.x.title ?? chart.x.field, locale: locale) }
-    /// The y title; wide data without one shows "values", not the name of its first column.
-    var yTitle: String {
-        if let title = chart.y.title { return catalog.text(title, locale: locale) }
-        if chart.y.isWide { return catalog.render("describe.values", locale: locale) }
-        return catalog.text(chart.y.fields.first ?? "y", locale: locale)
-    }
-
-    /// A single series without a series field is named for what the y axis measures.
-    func seriesName(_ k: Int) -> String {
-        if full.series.count == 1 && chart.seriesField == nil { return yTitle }
-        return catalog.text(full.series[k].name, locale: locale)
-    }
+    var title: String { names.title }
+    var xTitle: String { names.xTitle }
+    var yTitle: String { names.yTitle }
+    func seriesName(_ k: Int) -> String { names.seriesName(k) }
 
     // MARK: The whole description
 

@@ -1,3 +1,4 @@
+import ChartpipeChartText
 import ChartpipeCore
 import ChartpipeText
 import ChartpipeJSON

@@ -1,0 +1,285 @@
+import ChartpipeChartText
+import ChartpipeCore
+import ChartpipeText
+
+/// One chart drawn as SVG in one locale (SPEC §1 `chart`, §11).
+///
+/// - Marks: line, area, bar (grouped for several series) and point, gaps left open.
+/// - Never colour alone: each series has a colour, a marker shape, a dash and a bar pattern
+///   (`SeriesStyle`); series are named by labels at the line ends where they fit, else by a legend.
+/// - Light and dark colour schemes (`prefers-color-scheme`) and forced colours, in the SVG's own
+///   style sheet, with the light colours also as attributes for renderers without CSS.
+/// - Accessibility: `role="img"` named by `<title>` and `<desc>` (the localized title and summary)
+///   through `aria-labelledby`; everything drawn is `aria-hidden`; every data-derived string goes
+///   through `SVG.text`/`SVG.attribute`; the root carries `lang` and a font stack with CJK glyphs.
+/// - No script; the same input gives the same bytes.
+struct ChartPicture {
+    let chart: ChartSpec
+    let data: SeriesSet
+    let names: ChartNames
+    let title: String
+    let summary: String
+    /// Point labels of `data`, per series, for the tooltips of sighted mouse users.
+    let labels: [[String]]?
+    let width: Double
+    let height: Double
+    /// A prefix that makes the document's ids unique where several charts share a page.
+    let id: String
+
+    static let titleSize = 18.0, textSize = 13.0, tickSize = 12.0
+    static let margin = 16.0
+
+    var language: WrittenLanguage { names.language }
+    var formats: LocaleFormats { language.formats }
+    var styles: [SeriesStyle] { data.series.indices.map(SeriesStyle.init) }
+
+    /// About how wide `text` is set at `size` (no font is at hand: wide characters take an em,
+    /// others a little over half).
+    static func textWidth(_ text: String, size: Double) -> Double {
+        Double(DisplayWidth.columns(text)) * 0.56 * size
+    }
+
+    // MARK: Layout
+
+    struct Layout {
+        var plotLeft = 0.0, plotRight = 0.0, plotTop = 0.0, plotBottom = 0.0
+        var titleSize = ChartPicture.titleSize
+        var subtitleY: Double?
+        var legend: [(style: SeriesStyle, name: String, x: Double, y: Double)] = []
+        var directLabels: [(style: SeriesStyle, name: String, y: Double)] = []
+        var yTitleY = 0.0
+    }
+
+    var fromZero: Bool { chart.mark == .bar || chart.mark == .area }
+
+    var valueScale: ValueScale {
+        ValueScale(values: data.series.flatMap(\.y), thresholds: chart.y.thresholds.map(\.value), fixed: chart.y.range,
+                   fromZero: fromZero)
+    }
+
+    var xFacts: XAxisFacts { XAxisFacts(data, zone: chart.x.zone) }
+
+    /// Whether the series need names on the chart: not a single series named for the y axis.
+    var namesSeries: Bool { !(data.series.count == 1 && names.seriesIsTheYAxis) }
+
+    func yTickLabel(_ v: Double, ticks: [Double]) -> String {
+        if ticks.map(abs).max() ?? 0 >= 10_000 { return formats.compact(v) }
+        return formats.number(v, precision: .fractionDigits(AxisTicks.fractionDigits(ticks)))
+    }
+
+    func layout(scale: ValueScale) -> Layout {
+        var l = Layout()
+        let m = Self.margin
+        let titleWidth = Self.textWidth(title, size: Self.titleSize)
+        if titleWidth > width - 2 * m { l.titleSize = max(12, Self.titleSize * (width - 2 * m) / titleWidth) }
+        var y = m + l.titleSize + 4
+        if names.subtitle != nil {
+            y += Self.textSize + 6
+            l.subtitleY = y - 4
+        }
+        let labelWidths = data.series.indices.map { Self.textWidth(names.seriesName($0), size: Self.textSize) }
+        let tickWidth = scale.ticks.map { Self.textWidth(yTickLabel($0, ticks: scale.ticks), size: Self.tickSize) }.max() ?? 20
+        l.plotLeft = m + tickWidth + 8
+        l.plotBottom = height - m - Self.textSize - Self.tickSize - 14
+        // Direct labels at the line ends, when each fits beside the others; a legend otherwise.
+        let wantsDirect = namesSeries && chart.mark.isContinuous && (labelWidths.max() ?? 0) <= width * 0.22
+        var legendNeeded = namesSeries && !wantsDirect
+        let yTitleLine = Self.textSize + 10
+        if wantsDirect {
+            l.plotTop = y + yTitleLine + 12
+            if let placed = directLabelPositions(scale: scale, top: l.plotTop, bottom: l.plotBottom) {
+                l.directLabels = placed
+                l.plotRight = width - m - (labelWidths.max() ?? 0) - 22
+            } else {
+                legendNeeded = true
+            }
+        }
+        if legendNeeded {
+            var x = m, row = y + 6
+            for k in data.series.indices {
+                let itemWidth = 34 + labelWidths[k]
+                if x + itemWidth > width - m && x > m {
+                    x = m
+                    row += 22
+                }
+                l.legend.append((SeriesStyle(index: k), names.seriesName(k), x, row + Self.textSize / 2))
+                x += itemWidth + 18
+            }
+            y = row + 22
+            l.plotTop = y + yTitleLine + 12
+            l.plotRight = width - m
+        } else if !wantsDirect {
+            l.plotTop = y + yTitleLine + 12
+            l.plotRight = width - m
+        }
+        l.yTitleY = l.plotTop - 16
+        return l
+    }
+
+    /// Label heights along the right edge at each series' last value, moved apart by at least a
+    /// line; nil when they do not fit in the plot's height.
+    func directLabelPositions(scale: ValueScale, top: Double, bottom: Double) -> [(style: SeriesStyle, name: String, y: Double)]? {
+        var wanted: [(k: Int, y: Double)] = []
+        for (k, s) in data.series.enumerated() {
+            guard let last = s.y.lastIndex(where: \.isFinite) else { continue }
+            wanted.append((k, scale.position(s.y[last], top: top, bottom: bottom)))
+        }
+        wanted.sort { $0.y != $1.y ? $0.y < $1.y : $0.k < $1.k }
+        let gap = Self.textSize + 3
+        guard Double(wanted.count) * gap <= bottom - top + gap else { return nil }
+        var ys = wanted.map(\.y)
+        for i in ys.indices.dropFirst() where ys[i] - ys[i - 1] < gap { ys[i] = ys[i - 1] + gap }
+        if let last = ys.last, last > bottom {
+            ys[ys.count - 1] = bottom
+            for i in ys.indices.dropLast().reversed() where ys[i + 1] - ys[i] < gap { ys[i] = ys[i + 1] - gap }
+        }
+        guard let first = ys.first, first >= top - 4 else { return nil }
+        return zip(wanted, ys).map { (SeriesStyle(index: $0.k), names.seriesName($0.k), $1) }
+    }
+
+    // MARK: Document
+
+    func svg() -> String {
+        let scale = valueScale
+        let l = layout(scale: scale)
+        let x = PositionScale(set: data, bars: chart.mark == .bar, facts: xFacts)
+        var w = SVGWriter()
+        let n = SVGWriter.number
+        let lang = language.formattingLocale
+        w.open("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(n(width)) \(n(height))"),
+                       ("width", n(width)), ("height", n(height)), ("role", "img"),
+                       ("aria-labelledby", "\(id)-title \(id)-desc"), ("lang", lang), ("xml:lang", lang),
+                       ("font-family", Self.fontStack(language.language)), ("font-size", n(Self.textSize))])
+        w.element("title", [("id", "\(id)-title")], content: title)
+        w.element("desc", [("id", "\(id)-desc")], content: summary)
+        w.open("style")
+        w.raw(styleSheet)
+        w.close("style")
+        defs(&w, l: l)
+        w.open("g", [("aria-hidden", "true")])
+        w.element("rect", [("class", "bg"), ("width", n(width)), ("height", n(height)), ("fill", SeriesStyle.lightBackground)])
+        w.element("text", [("class", "ink"), ("x", n(Self.margin)), ("y", n(Self.margin + l.titleSize - 2)),
+                           ("font-size", n(l.titleSize)), ("font-weight", "bold"), ("fill", Self.ink)], content: title)
+        if let subtitle = names.subtitle, let y = l.subtitleY {
+            w.element("text", [("class", "muted"), ("x", n(Self.margin)), ("y", n(y)), ("fill", Self.muted)], content: subtitle)
+        }
+        legend(&w, l: l)
+        axes(&w, l: l, scale: scale, x: x)
+        marks(&w, l: l, scale: scale, x: x)
+        // Reference lines and their names go over the marks, so that bars never hide them.
+        thresholds(&w, l: l, scale: scale)
+        for label in l.directLabels {
+            let lx = l.plotRight + 10
+            w.element("path", [("class", "f\(label.style.index) edge"), ("d", label.style.markerPath(x: lx, y: label.y, r: 4, number: n)),
+                               ("fill", label.style.colour.light)])
+            w.element("text", [("class", "f\(label.style.index)"), ("x", n(lx + 9)), ("y", n(label.y + 4.5)),
+                               ("fill", label.style.colour.light)], content: label.name)
+        }
+        w.close("g")
+        w.close("svg")
+        return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + w.text
+    }
+
+    static let ink = "#1f2328", muted = "#59636e", grid = "#d8dee4"
+
+    /// Fonts with the glyphs of the locale first (Korean, Simplified Chinese or Japanese forms of
+    /// the shared Han characters), then common system fonts, then any CJK font as a fallback for
+    /// names in another script.
+    static func fontStack(_ language: String) -> String {
+        // Family names of plain words need no quotes in CSS.
+        let latin = "system-ui, -apple-system, Segoe UI, Roboto, Noto Sans, Helvetica Neue, Arial"
+        switch language {
+        case "ko": return "Noto Sans CJK KR, Apple SD Gothic Neo, Malgun Gothic, Noto Sans KR, \(latin), sans-serif"
+        case "zh": return "Noto Sans CJK SC, PingFang SC, Microsoft YaHei, Noto Sans SC, \(latin), sans-serif"
+        case "ja": return "Noto Sans CJK JP, Hiragino Sans, Yu Gothic, Noto Sans JP, \(latin), sans-serif"
+        default: return "\(latin), Noto Sans CJK SC, sans-serif"
+        }
+    }
+
+    /// Colours by class: light by default, dark under `prefers-color-scheme: dark`, and the system's
+    /// colours in forced-colours mode, where every series is one colour and only shapes, dashes and
+    /// patterns tell them apart.
+    var styleSheet: String {
+        var light = ".bg{fill:\(SeriesStyle.lightBackground)}.ink{fill:\(Self.ink)}.muted{fill:\(Self.muted)}"
+            + ".grid{stroke:\(Self.grid)}.axis,.ref{stroke:\(Self.ink)}.edge{stroke:\(SeriesStyle.lightBackground)}"
+            + ".hatch{stroke:\(SeriesStyle.lightBackground)}.hatchfill{fill:\(SeriesStyle.lightBackground)}"
+        var dark = ".bg{fill:\(SeriesStyle.darkBackground)}.ink{fill:#e6edf3}.muted{fill:#9aa4ae}.grid{stroke:#30363d}"
+            + ".axis,.ref{stroke:#e6edf3}.edge{stroke:\(SeriesStyle.darkBackground)}"
+            + ".hatch{stroke:\(SeriesStyle.darkBackground)}.hatchfill{fill:\(SeriesStyle.darkBackground)}"
+        var forcedSeries: [String] = []
+        for style in styles {
+            let k = style.index
+            light += ".c\(k){stroke:\(style.colour.light)}.f\(k){fill:\(style.colour.light)}"
+            dark += ".c\(k){stroke:\(style.colour.dark)}.f\(k){fill:\(style.colour.dark)}"
+            forcedSeries += [".c\(k)", ".f\(k)"]
+        }
+        let forcedStroke = forcedSeries.filter { $0.hasPrefix(".c") }.joined(separator: ",")
+        let forcedFill = forcedSeries.filter { $0.hasPrefix(".f") }.joined(separator: ",")
+        var forced = ".bg{fill:Canvas}.ink,.muted{fill:CanvasText}.grid{stroke:GrayText}.axis,.ref{stroke:CanvasText}"
+            + ".edge,.hatch{stroke:Canvas}.hatchfill{fill:Canvas}.area{fill-opacity:0.12}"
+        if !forcedStroke.isEmpty { forced += "\(forcedStroke){stroke:CanvasText}\(forcedFill){fill:CanvasText}" }
+        return light + "\n@media (prefers-color-scheme: dark){" + dark + "}\n@media (forced-colors: active){" + forced + "}"
+    }
+
+    func defs(_ w: inout SVGWriter, l: Layout) {
+        let n = SVGWriter.number
+        w.open("defs")
+        w.open("clipPath", [("id", "\(id)-plot")])
+        w.element("rect", [("x", n(l.plotLeft - 6)), ("y", n(l.plotTop - 6)), ("width", n(l.plotRight - l.plotLeft + 12)),
+                           ("height", n(l.plotBottom - l.plotTop + 12))])
+        w.close("clipPath")
+        if chart.mark == .bar {
+            for style in styles where style.pattern != .solid {
+                let k = style.index
+                var attributes: [(String, String?)] = [("id", "\(id)-p\(k)"), ("width", "6"), ("height", "6"),
+                                                       ("patternUnits", "userSpaceOnUse")]
+                if [.diagonal, .crosshatch].contains(style.pattern) { attributes.append(("patternTransform", "rotate(45)")) }
+                w.open("pattern", attributes)
+                w.element("rect", [("class", "f\(k)"), ("width", "6"), ("height", "6"), ("fill", style.colour.light)])
+                let hatch: [(String, String?)] = [("class", "hatch"), ("stroke", SeriesStyle.lightBackground), ("stroke-width", "1.6")]
+                switch style.pattern {
+                case .diagonal, .vertical: w.element("path", [("d", "M3 0V6")] + hatch)
+                case .crosshatch: w.element("path", [("d", "M3 0V6M0 3H6")] + hatch)
+                case .horizontal: w.element("path", [("d", "M0 3H6")] + hatch)
+                case .dots: w.element("circle", [("class", "hatchfill"), ("cx", "3"), ("cy", "3"), ("r", "1.4"),
+                                                 ("fill", SeriesStyle.lightBackground)])
+                case .solid: break
+                }
+                w.close("pattern")
+            }
+        }
+        w.close("defs")
+    }
+
+    /// The fill of series `style`'s bars: its colour, or its pattern over its colour.
+    func barFill(_ style: SeriesStyle) -> (className: String?, fill: String) {
+        style.pattern == .solid ? ("f\(style.index)", style.colour.light) : (nil, "url(#\(id)-p\(style.index))")
+    }
+
+    func swatch(_ w: inout SVGWriter, style: SeriesStyle, x: Double, y: Double) {
+        let n = SVGWriter.number
+        switch chart.mark {
+        case .bar:
+            let fill = barFill(style)
+            w.element("rect", [("class", [fill.className, "c\(style.index)"].compactMap { $0 }.joined(separator: " ")),
+                               ("x", n(x + 7)), ("y", n(y - 7)), ("width", "14"), ("height", "14"), ("fill", fill.fill),
+                               ("stroke", style.colour.light)])
+        case .point:
+            w.element("path", [("class", "f\(style.index) edge"), ("d", style.markerPath(x: x + 14, y: y, r: 4.5, number: n)),
+                               ("fill", style.colour.light)])
+        case .line, .area:
+            w.element("path", [("class", "c\(style.index)"), ("d", "M\(n(x)) \(n(y))h28"), ("stroke", style.colour.light),
+                               ("stroke-width", "2.5"), ("stroke-dasharray", style.dash), ("fill", "none")])
+            w.element("path", [("class", "f\(style.index) edge"), ("d", style.markerPath(x: x + 14, y: y, r: 4, number: n)),
+                               ("fill", style.colour.light)])
+        }
+    }
+
+    func legend(_ w: inout SVGWriter, l: Layout) {
+        let n = SVGWriter.number
+        for item in l.legend {
+            swatch(&w, style: item.style, x: item.x, y: item.y)
+            w.element("text", [("class", "ink"), ("x", n(item.x + 34)), ("y", n(item.y + 4.5)), ("fill", Self.ink)], content: item.name)
+        }
+    }
+}
