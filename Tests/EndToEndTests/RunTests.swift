@@ -260,4 +260,28 @@ final class RunTests: XCTestCase {
         XCTAssertFalse(result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E }, result.stderr)
         XCTAssertTrue(result.stderr.contains("\\u{1B}[31mred\\u{202E}x"), result.stderr)
     }
+
+    /// Without `type`, x is read from the data: dates are time, numbers numbers, the rest categories.
+    func testTheXTypeIsReadFromTheDataWhenNotGiven() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("d,v\n2024-03-01,1\n2024-03-02,2\n".utf8).write(to: folder.appendingPathComponent("t.csv"))
+        try Data("n,v\n1700,1\n1701,2\n".utf8).write(to: folder.appendingPathComponent("n.csv"))
+        try Data("c,v\nNorth,1\nSouth,2\n".utf8).write(to: folder.appendingPathComponent("c.csv"))
+        let charts = ["t", "n", "c"].map { id in
+            #"{ "id": "\#(id)", "title": "T", "source": { "path": "\#(id).csv" }, "x": { "field": "\#(id == "t" ? "d" : id)" }, "y": { "field": "v" } }"#
+        }.joined(separator: ",")
+        try Data(#"{ "version": 1, "name": "t", "stages": [ { "use": "ingest" } ], "charts": [ \#(charts) ] }"#.utf8)
+            .write(to: folder.appendingPathComponent("t.pipeline"))
+        let result = try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        func firstX(_ id: String) throws -> Any? {
+            let data = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/charts/\(id)/data.json"))) as? [String: Any]
+            let series = data?["series"] as? [[String: Any]]
+            return (series?.first?["points"] as? [[String: Any]])?.first?["x"]
+        }
+        XCTAssertEqual(try firstX("t") as? String, "2024-03-01T00:00:00Z")
+        XCTAssertEqual(try firstX("n") as? Double, 1700)
+        XCTAssertEqual(try firstX("c") as? String, "North")
+    }
 }

@@ -23,11 +23,17 @@ public struct SourceSpec: Sendable, Equatable {
     /// JSON Pointer to the array of records; empty means the document itself.
     public var records: String
     public var onError: OnError
+    /// The decimal separator of numbers in the file: `.` or `,` (European CSV).
+    public var decimal: UInt8
+    /// The thousands separator of numbers in the file, or nil for none (`,`, `.`, space; a space
+    /// also accepts U+00A0 and U+202F, as European spreadsheets write it).
+    public var thousands: UInt8?
 
     /// `delimiter` defaults to a tab for TSV and a comma otherwise.
     public init(path: String, displayPath: String, format: Format, delimiter: UInt8? = nil,
                 quote: UInt8 = UInt8(ascii: "\""), header: Bool = true, skipRows: Int = 0,
-                records: String = "", onError: OnError = .fail) {
+                records: String = "", onError: OnError = .fail, decimal: UInt8 = UInt8(ascii: "."),
+                thousands: UInt8? = nil) {
         self.path = path
         self.displayPath = displayPath
         self.format = format
@@ -37,6 +43,8 @@ public struct SourceSpec: Sendable, Equatable {
         self.skipRows = skipRows
         self.records = records
         self.onError = onError
+        self.decimal = decimal
+        self.thousands = thousands
     }
 }
 
@@ -52,19 +60,50 @@ public struct XSpec: Sendable, Equatable {
     /// Unit of a number x: `year` (x values are calendar years) or a CLDR unit id
     /// (`length-kilometer`), so that values read with their unit.
     public var unit: String?
+    /// Whether the pipeline said `type`; when it did not, the type is read from the data.
+    public var typeGiven: Bool
+    /// A wall-clock time that occurs twice when daylight saving ends.
+    public var ambiguous: AmbiguousTime
+    /// A wall-clock time that a spring-forward change skips.
+    public var nonexistent: NonexistentTime
 
     public init(field: String, type: XType, title: String? = nil, format: String? = nil, zone: String = "UTC",
-                unit: String? = nil) {
+                unit: String? = nil, typeGiven: Bool = true, ambiguous: AmbiguousTime = .order,
+                nonexistent: NonexistentTime = .error) {
         self.field = field
         self.type = type
         self.title = title
         self.format = format
         self.zone = zone
         self.unit = unit
+        self.typeGiven = typeGiven
+        self.ambiguous = ambiguous
+        self.nonexistent = nonexistent
     }
 
     /// The value of `unit` that says x values are calendar years.
     public static let yearUnit = "year"
+}
+
+/// How a repeated wall-clock time (a daylight-saving fall-back) reads.
+public enum AmbiguousTime: String, Sendable, CaseIterable {
+    /// By order in the file: the first occurrence is the earlier instant, the next the later one
+    /// (a file written as the clock went).
+    case order
+    /// Always the earlier instant (before the change).
+    case earlier
+    /// Always the later instant (after the change).
+    case later
+    /// An error naming the time and the zone.
+    case error
+}
+
+/// How a wall-clock time that does not exist (skipped by a spring-forward change) reads.
+public enum NonexistentTime: String, Sendable, CaseIterable {
+    /// An error naming the time and the zone.
+    case error
+    /// Moved forward by the length of the gap (02:30 becomes 03:30), as clocks read it.
+    case shift
 }
 
 /// The y axis of a chart (SPEC §3 `y`).

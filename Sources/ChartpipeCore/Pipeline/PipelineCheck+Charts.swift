@@ -50,18 +50,22 @@ extension PipelineCheck {
               let x = item["x"], let xField = x["field"]?.stringValue, let y = item["y"] else { return nil }
 
         // x
-        let xType = x["type"]?.stringValue.flatMap(XType.init(rawValue:)) ?? .number
+        // Without `type`, keys that only time or only numbers have say which; else the data does.
+        let timeKeys = ["format", "zone", "ambiguous", "nonexistent"]
+        let given = x["type"]?.stringValue.flatMap(XType.init(rawValue:))
+        let implied: XType? = timeKeys.contains { x[$0] != nil } ? .time : x["unit"] != nil ? .number : nil
+        let xType = given ?? implied ?? .time
         let zone = x["zone"]?.stringValue ?? "UTC"
         if x["zone"] != nil, TimeZone(identifier: zone) == nil {
             let near = Suggestion.closest(to: zone, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean '\($0)'?" } ?? ""
             v.error("'\(zone)' is not an IANA time zone\(near)", at: p + "/x/zone"); ok = false
         }
-        if xType != .number, x["unit"] != nil {
+        if given != nil || implied != nil, xType != .number, x["unit"] != nil {
             v.error("'unit' applies only to number x (such as years, or kilometres along a route); set \"type\": \"number\" or remove it",
                     at: p + "/x/unit", key: true); ok = false
         }
-        if xType != .time {
-            for key in ["format", "zone"] where x[key] != nil {
+        if given != nil || implied != nil, xType != .time {
+            for key in timeKeys where x[key] != nil {
                 v.error("'\(key)' applies only to time x; set \"type\": \"time\" or remove it", at: p + "/x/\(key)", key: true); ok = false
             }
         }
@@ -109,7 +113,7 @@ extension PipelineCheck {
                 return nil
             }
         }
-        let jsonKeys = ["records"], csvKeys = ["delimiter", "quote", "header", "skipRows"]
+        let jsonKeys = ["records"], csvKeys = ["delimiter", "quote", "header", "skipRows", "decimal", "thousands"]
         let isJSON = sourceFormat == .json || sourceFormat == .jsonl
         for key in isJSON ? csvKeys : jsonKeys where source[key] != nil {
             v.error("'\(key)' does not apply to \(sourceFormat.rawValue.uppercased()) sources", at: p + "/source/\(key)", key: true); ok = false
@@ -123,6 +127,15 @@ extension PipelineCheck {
         if delimiter == quote {
             v.error("the delimiter and the quote must differ", at: p + "/source/quote"); ok = false
         }
+        let decimal = source["decimal"]?.stringValue ?? "."
+        let thousands = source["thousands"]?.stringValue.flatMap { $0 == "none" ? nil : $0 }
+        if let thousands, thousands == decimal {
+            v.error("the thousands separator and the decimal separator must differ", at: p + "/source/thousands"); ok = false
+        }
+        if decimal == ",", delimiter == "," {
+            v.error("with \"decimal\": \",\" the fields cannot be separated by commas too; set \"delimiter\": \";\" (as European CSV does)",
+                    at: p + "/source/decimal"); ok = false
+        }
 
         guard ok else { return nil }
         let location = v.at(p)
@@ -133,9 +146,12 @@ extension PipelineCheck {
                                delimiter: delimiter.utf8.first ?? UInt8(ascii: ","), quote: quote.utf8.first ?? UInt8(ascii: "\""),
                                header: source["header"]?.boolValue ?? true, skipRows: source["skipRows"]?.intValue ?? 0,
                                records: source["records"]?.stringValue ?? "",
-                               onError: source["onError"]?.stringValue.flatMap(SourceSpec.OnError.init(rawValue:)) ?? .fail),
+                               onError: source["onError"]?.stringValue.flatMap(SourceSpec.OnError.init(rawValue:)) ?? .fail,
+                               decimal: decimal.utf8.first ?? UInt8(ascii: "."), thousands: thousands?.utf8.first),
             x: XSpec(field: xField, type: xType, title: x["title"]?.stringValue, format: x["format"]?.stringValue, zone: zone,
-                     unit: x["unit"]?.stringValue),
+                     unit: x["unit"]?.stringValue, typeGiven: given != nil || implied != nil,
+                     ambiguous: x["ambiguous"]?.stringValue.flatMap(AmbiguousTime.init(rawValue:)) ?? .order,
+                     nonexistent: x["nonexistent"]?.stringValue.flatMap(NonexistentTime.init(rawValue:)) ?? .error),
             y: YSpec(fields: fields, isWide: isWide, title: y["title"]?.stringValue, unit: y["unit"]?.stringValue,
                      range: range, thresholds: thresholds),
             seriesField: item["series"]?["field"]?.stringValue, location: location)

@@ -62,7 +62,8 @@ struct PipelineCheck {
     mutating func checkStagesAgainstCharts(_ spec: PipelineSpec, chartItems: [JSONValue]) {
         // One message per place and problem, naming every chart it concerns.
         var problems: [(pointer: String, stage: String, message: String, code: String, charts: [String])] = []
-        for chart in spec.charts {
+        // A chart whose x type the data will say is checked when it runs.
+        for chart in spec.charts where chart.x.typeGiven {
             let chartIndex = chartItems.firstIndex { $0["id"]?.stringValue == chart.id } ?? 0
             for entry in spec.stages {
                 guard let registration = registry.registration(named: entry.name), registration.kind != .run else { continue }

@@ -21,17 +21,21 @@ public enum PipelineShape {
         Field("skipRows", .integer(min: 0), doc: "Lines to skip before the header.", default: 0),
         Field("records", .string(pattern: "(/.*)?", patternHelp: "a JSON Pointer such as '/data/items', or '' for the document"), doc: "JSON: pointer to the array of records.", default: ""),
         Field("onError", .choice(SourceSpec.OnError.allCases.map(\.rawValue)), doc: "A bad row fails the chart, or is skipped, counted and warned about.", default: "fail"),
+        Field("decimal", .choice([".", ","]), doc: "CSV: the decimal separator of numbers ('1,5' with ',').", default: "."),
+        Field("thousands", .choice([",", ".", " ", "none"]), doc: "CSV: the thousands separator of numbers ('1.234,5' with '.'), or 'none'.", default: "none"),
     ]
 
     public static let source = Field("source", .object(sourceFields), doc: "Where the chart's data comes from.", required: true)
 
     public static let x = Field("x", .object([
         Field("field", .string(pattern: ".+", patternHelp: "a column name or a JSON Pointer"), doc: "Column (CSV) or member (JSON; '/a/b' is a JSON Pointer) holding x.", required: true),
-        Field("type", .choice(XType.allCases.map(\.rawValue)), doc: "What x is.", default: "number"),
+        Field("type", .choice(XType.allCases.map(\.rawValue)), doc: "What x is; default: read from the data (time, then number, then category)."),
         Field("title", .string(), doc: "Axis title; translated through the string catalogs."),
         Field("format", .string(pattern: ".+", patternHelp: "a date pattern such as 'yyyy/MM/dd', or 'epoch-seconds' / 'epoch-millis'"), doc: "Time format; default ISO 8601."),
         Field("zone", .string(pattern: ".+", patternHelp: "an IANA time zone such as 'Asia/Seoul'"), doc: "Time zone of times without an offset, and of calendar buckets.", default: "UTC"),
         Field("unit", .string(pattern: xUnitPattern, patternHelp: xUnitHelp), doc: "Unit of a number x: 'year' for calendar years, or a CLDR unit id; values then read with it."),
+        Field("ambiguous", .choice(AmbiguousTime.allCases.map(\.rawValue)), doc: "A wall-clock time repeated when daylight saving ends: by order in the file, the earlier or later instant, or an error.", default: "order"),
+        Field("nonexistent", .choice(NonexistentTime.allCases.map(\.rawValue)), doc: "A wall-clock time skipped when daylight saving starts: an error, or shifted forward by the gap.", default: "error"),
     ]), doc: "The x axis.", required: true)
 
     public static let y = Field("y", .object([

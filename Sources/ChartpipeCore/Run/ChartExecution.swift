@@ -88,7 +88,7 @@ public struct ChartExecution: Sendable {
     /// Opens the data and folds or collects it into series: the context the chart stages start from.
     /// A failure after reading began still reports the rows read (`partial`).
     public func source(_ plan: Plan, partial: inout ChartContext?) throws -> ChartContext {
-        let chart = plan.chart
+        let chart = plan.chart.x.typeGiven ? plan.chart : try inferringXType(plan)
         let stream = try located(plan.source.entry) { try plan.source.stage.open(chart: chart) }
         func progress() -> ChartContext {
             var c = ChartContext(chart: chart, run: run, data: SeriesSet(xType: stream.xType), cancellation: cancellation)
@@ -126,6 +126,30 @@ public struct ChartExecution: Sendable {
         partial = context
         try SeriesCollector.requireValues(data, chart: chart, stream: stream)
         return context
+    }
+
+    /// The chart with its x type read from the data, when the pipeline did not say it: the first
+    /// of time, number and category that reads the first batch's x without an error on the x field.
+    func inferringXType(_ plan: Plan) throws -> ChartSpec {
+        var chart = plan.chart
+        chart.x.typeGiven = true
+        for type in [XType.time, .number, .category] {
+            var probe = chart
+            probe.x.type = type
+            // A probe must see the x it cannot read, not skip the rows that hold it.
+            probe.source.onError = .fail
+            do {
+                let stream = try located(plan.source.entry) { try plan.source.stage.open(chart: probe) }
+                _ = try stream.next()
+            } catch let error as Diagnostic where error.field == chart.x.field && type != .category {
+                continue
+            } catch {
+                // Any other problem (a missing file, a bad y) is the chart's, whatever x is: the run reports it.
+            }
+            chart.x.type = type
+            return chart
+        }
+        return chart
     }
 
     /// Runs the chart stages in order; stops when the run is cancelled.

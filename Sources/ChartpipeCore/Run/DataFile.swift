@@ -35,7 +35,7 @@ public enum DataFile {
     /// appearance; nil for anything else.
     public static func decode(_ json: JSONValue, chart: ChartSpec) -> SeriesSet? {
         guard let items = json["series"]?.arrayValue else { return nil }
-        var set = SeriesSet(xType: chart.x.type)
+        var set = SeriesSet(xType: chart.x.typeGiven ? chart.x.type : xType(of: items))
         for item in items {
             guard let name = item["name"]?.stringValue, let points = item["points"]?.arrayValue else { return nil }
             var series = Series(name: name)
@@ -57,6 +57,19 @@ public enum DataFile {
             set.series.append(series)
         }
         return set
+    }
+}
+
+extension DataFile {
+    /// The x type a data file's values show, for a chart whose type was read from the data: numbers
+    /// are numbers, ISO 8601 text is time, other text is categories.
+    static func xType(of series: [JSONValue]) -> XType {
+        let first = series.lazy.compactMap { $0["points"]?.arrayValue?.first?["x"] }.first
+        switch first {
+        case .int?, .double?: return .number
+        case let .string(text)?: return TimeText.milliseconds(iso8601: text) != nil ? .time : .category
+        default: return .number
+        }
     }
 }
 
