@@ -32,10 +32,13 @@ test: deps
 bench: deps
 	bash Benchmarks/run.sh
 
-# Regenerates the committed JSON Schema from the stage descriptions.
+# Regenerates the committed JSON Schemas from the stage descriptions and the plugin protocol.
 schema:
 	$(SWIFT) build --product chartpipe
-	"$$($(SWIFT) build --show-bin-path)/chartpipe" schema > schema/pipeline.schema.json
+	@bin="$$($(SWIFT) build --show-bin-path)/chartpipe"; \
+	for name in pipeline plugin-describe plugin-request plugin-response; do \
+	  "$$bin" schema $$name > schema/$$name.schema.json || exit 1; \
+	done
 
 clean:
 	rm -rf .build out Benchmarks/results

@@ -45,8 +45,11 @@ let package = Package(
                        pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         stage("Sonify", ["CSndFile"]),
         stage("Describe", ["ChartpipeText"]),
+        // Starts plugin processes: posix_spawn's GNU extensions and the wait-status macros are C-only.
+        .target(name: "CProcess", path: "Sources/CProcess"),
+        stage("Plugin", ["CProcess"]),
         .executableTarget(name: "chartpipe",
-                          dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify"],
+                          dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify", "Plugin"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "ChartpipeBench",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
@@ -60,6 +63,7 @@ let package = Package(
         tests("TrendTests", ["Trend", "ChartpipeJSON"]),
         tests("SonifyTests", ["Sonify", "ChartpipeJSON"]),
         tests("DescribeTests", ["Describe", "Aggregate", "Downsample", "Trend", "ChartpipeJSON"]),
+        tests("PluginTests", ["Plugin", "ChartpipeCore", "ChartpipeJSON"]),
         tests("EndToEndTests", ["ChartpipeCore", "ChartpipeText", "ChartpipeJSON"]),
     ]
 )
