@@ -63,7 +63,9 @@ let package = Package(
         tests("TrendTests", ["Trend", "ChartpipeJSON"]),
         tests("SonifyTests", ["Sonify", "ChartpipeJSON"]),
         tests("DescribeTests", ["Describe", "Aggregate", "Downsample", "Trend", "ChartpipeJSON"]),
-        tests("PluginTests", ["Plugin", "ChartpipeCore", "ChartpipeJSON"]),
-        tests("EndToEndTests", ["ChartpipeCore", "ChartpipeText", "ChartpipeJSON"]),
+        // Whether processes that plugin test doubles started still run (/proc), for two test targets.
+        .target(name: "ProcessCheck", path: "Tests/ProcessCheck", swiftSettings: swiftSettings),
+        tests("PluginTests", ["Plugin", "ChartpipeCore", "ChartpipeJSON", "ProcessCheck"]),
+        tests("EndToEndTests", ["ChartpipeCore", "ChartpipeText", "ChartpipeJSON", "ProcessCheck"]),
     ]
 )

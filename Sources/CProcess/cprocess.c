@@ -53,6 +53,10 @@ int cprocess_spawn(const char *path, char *const argv[], char *const envp[], con
     posix_spawn_file_actions_adddup2(&actions, in[0], 0);
     posix_spawn_file_actions_adddup2(&actions, out[1], 1);
     posix_spawn_file_actions_adddup2(&actions, err[1], 2);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    // Descriptors chartpipe inherited without close-on-exec (a parent's sockets) stay with chartpipe.
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+#endif
     if (directory) posix_spawn_file_actions_addchdir_np(&actions, directory);
     sigset_t defaults, mask;
     sigfillset(&defaults);

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import ChartpipeJSON
+import Plugin
 
 enum RunCommand {
     static let spec = CommandSpec(
@@ -19,9 +20,9 @@ enum RunCommand {
         ],
         discussion: """
         Output bytes do not depend on --jobs. Set SOURCE_DATE_EPOCH to make the manifest's timestamp,
-        and so every output byte, reproducible. On SIGINT or SIGTERM no new chart starts, no partial
-        file is left under a final name, the manifest of what completed is written and the exit
-        status is 130.
+        and so every output byte, reproducible. On SIGINT or SIGTERM no new chart starts, running
+        charts and their plugins stop, no partial file is left under a final name, the manifest of
+        what completed is written and the exit status is 130.
         """)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
@@ -161,8 +162,11 @@ final class SignalWatch: Sendable {
             while !finished.load(ordering: .sequentiallyConsistent) {
                 let count = receivedSignals.load(ordering: .sequentiallyConsistent)
                 if count > seen {
-                    // A second signal quits at once; _exit runs no exit handlers under the workers' feet.
-                    if count >= 2 { _exit(130) }
+                    // A second signal quits at once, plugins included; _exit runs no exit handlers under the workers' feet.
+                    if count >= 2 {
+                        LiveProcessGroups.shared.killAll()
+                        _exit(130)
+                    }
                     log.note("\nchartpipe: stopping: no new chart will start and running charts stop now; press Ctrl-C again to quit at once",
                              event: "stopping", [("reason", "signal")])
                     runner.interrupt()

@@ -2,6 +2,7 @@ import ChartpipeCore
 import ChartpipeJSON
 import Foundation
 @testable import Plugin
+import ProcessCheck
 import XCTest
 
 /// How chartpipe handles plugin processes that succeed, fail, misbehave or hang: each outcome fails
@@ -14,7 +15,7 @@ final class PluginProcessTests: XCTestCase {
     }
 
     override func tearDown() {
-        PluginFixture.assertNothingLeftBehind(pids)
+        ProcessCheck.assertNothingLeftBehind(pids)
         try? FileManager.default.removeItem(at: pids)
     }
 
@@ -75,13 +76,13 @@ final class PluginProcessTests: XCTestCase {
     func testAPluginThatIgnoresSIGTERMIsKilledWithItsChild() throws {
         let error = try failure("stubborn", ["timeout": 1])
         XCTAssertEqual(error.code, "plugin.timeout")
-        XCTAssertEqual(PluginFixture.recordedPIDs(in: pids).count, 2, "the double and its child recorded themselves")
+        XCTAssertEqual(ProcessCheck.recordedPIDs(in: pids).count, 2, "the double and its child recorded themselves")
     }
 
     func testAChildLeftBehindIsKilledAndTheAnswerStands() throws {
         let context = try run("forker").get()
         XCTAssertNil(context[PluginNotesKey.self], "an empty response adds no notes")
-        XCTAssertEqual(PluginFixture.recordedPIDs(in: pids).count, 2)
+        XCTAssertEqual(ProcessCheck.recordedPIDs(in: pids).count, 2)
     }
 
     func testAnArtifactPathWithDotDotFailsTheChart() throws {
@@ -167,9 +168,9 @@ final class PersistentPluginTests: XCTestCase {
             answers.formUnion(context[PluginNotesKey.self]?.first?.sentences["en"] ?? [])
         }
         XCTAssertEqual(answers.count, 1, "\(answers)")
-        XCTAssertEqual(PluginFixture.recordedPIDs(in: pids).count, 1)
+        XCTAssertEqual(ProcessCheck.recordedPIDs(in: pids).count, 1)
         registration.releaseResources()
-        PluginFixture.assertNothingLeftBehind(pids)
+        ProcessCheck.assertNothingLeftBehind(pids)
     }
 
     func testPerChartModeStartsOneProcessPerChart() throws {
@@ -181,8 +182,8 @@ final class PersistentPluginTests: XCTestCase {
             var context = PluginFixture.chart("chart-\(i)")
             try stage.run(&context)
         }
-        XCTAssertEqual(Set(PluginFixture.recordedPIDs(in: pids)).count, 3)
-        PluginFixture.assertNothingLeftBehind(pids)
+        XCTAssertEqual(Set(ProcessCheck.recordedPIDs(in: pids)).count, 3)
+        ProcessCheck.assertNothingLeftBehind(pids)
     }
 }
 

@@ -7,9 +7,9 @@
 
 /// Starts `path` with `argv` and `envp` (NULL-terminated) in `directory`, in a process group of its
 /// own, with every signal at its default disposition and none blocked. Its stdin, stdout and
-/// stderr are pipes; the parent's ends (non-blocking, close-on-exec) are stored in fds[0] (write to
-/// stdin), fds[1] (read stdout) and fds[2] (read stderr). Returns 0, or the errno of the failure
-/// (an exec failure included).
+/// stderr are pipes and it inherits no other descriptor; the parent's ends (non-blocking,
+/// close-on-exec) are stored in fds[0] (write to stdin), fds[1] (read stdout) and fds[2] (read
+/// stderr). Returns 0, or the errno of the failure (an exec failure included).
 int cprocess_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
                    int fds[3], pid_t *pid);
 

@@ -1,0 +1,147 @@
+import Foundation
+import ProcessCheck
+import XCTest
+
+/// `chartpipe run` with plugins, as users run it: a misbehaving plugin fails its chart only, writes
+/// nothing anywhere, leaves no process behind; a Ctrl-C stops plugins too; plugins of different
+/// charts run at once; a persistent plugin runs one process per worker.
+final class PluginRunTests: XCTestCase {
+    static let doubles = Harness.root.appendingPathComponent("Tests/PluginTests/Fixtures")
+    let epoch = ["SOURCE_DATE_EPOCH": "1780272000"]
+    var folder: URL!
+    var pids: URL!
+
+    override func setUpWithError() throws {
+        folder = try Harness.temporaryFolder()
+        pids = folder.appendingPathComponent("pids")
+        try FileManager.default.createDirectory(at: pids, withIntermediateDirectories: true)
+        try Data("date,value\n2026-06-01,1\n2026-06-02,2\n2026-06-03,4\n".utf8).write(to: folder.appendingPathComponent("d.csv"))
+    }
+
+    override func tearDown() {
+        ProcessCheck.assertNothingLeftBehind(pids)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Writes `t.pipeline` with these stage entries (JSON text) and one chart per id, each with
+    /// its own stage options (JSON text, or nothing).
+    func pipeline(_ stages: String, charts: [(id: String, stages: String?)]) throws {
+        let items = charts.map { chart in
+            #"{ "id": "\#(chart.id)", "title": "T", "source": { "path": "d.csv" }, "x": { "field": "date", "type": "time" }, "y": { "field": "value" }"#
+                + (chart.stages.map { #", "stages": \#($0)"# } ?? "") + " }"
+        }
+        let text = #"{ "version": 1, "name": "t", "output": "out", "locales": ["en"], "stages": [ { "use": "ingest" }, \#(stages) ], "charts": [ \#(items.joined(separator: ",\n")) ] }"#
+        try Data(text.utf8).write(to: folder.appendingPathComponent("t.pipeline"))
+    }
+
+    func command(_ script: String) -> String {
+        #"["sh", "\#(Self.doubles.appendingPathComponent(script).path)", "\#(pids.path)"]"#
+    }
+
+    func manifest() throws -> [[String: Any]] {
+        let data = try Data(contentsOf: folder.appendingPathComponent("out/manifest.json"))
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["charts"] as? [[String: Any]] ?? []
+    }
+
+    func testEachMisbehavingPluginFailsOnlyItsChart() throws {
+        let quick = #"{ "plugin": { "timeout": 1 } }"#
+        let expected: [(id: String, stages: String?, code: String?)] = [
+            ("ok", nil, nil), ("fail", nil, "plugin.exited"), ("garbage", nil, "plugin.invalid-json"),
+            ("flood", nil, "plugin.response-too-large"), ("sleep", quick, "plugin.timeout"), ("stubborn", quick, "plugin.timeout"),
+            ("forker", nil, nil), ("escape", nil, "plugin.artifact-path"), ("future", nil, "plugin.protocol-version"),
+            ("schema", nil, "plugin.invalid-response"),
+        ]
+        try pipeline(#"{ "use": "plugin", "name": "double", "command": \#(command("double.sh")), "timeout": 20, "responseLimit": 1 }"#,
+                     charts: expected.map { ($0.id, $0.stages) })
+        let result = try Harness.run(["run", "t.pipeline", "--jobs", "4", "--no-progress"], in: folder, environment: epoch)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let charts = try manifest()
+        XCTAssertEqual(charts.map { $0["id"] as? String }, expected.map(\.id))
+        for (chart, want) in zip(charts, expected) {
+            XCTAssertEqual(chart["status"] as? String, want.code == nil ? "ok" : "failed", want.id)
+            XCTAssertEqual((chart["error"] as? [String: Any])?["code"] as? String, want.code, want.id)
+        }
+        XCTAssertTrue(result.stderr.contains("| ValueError: something broke"), result.stderr)
+        // Only the files of the charts that succeeded, and nothing beside the output folder.
+        let written = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path)
+            .filter { !$0.hasSuffix("charts") && !$0.hasSuffix("/ok") && !$0.hasSuffix("/forker") }.sorted()
+        XCTAssertEqual(written, ["charts/forker/data.json", "charts/ok/data.json", "charts/ok/plugin.double.json", "manifest.json"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["d.csv", "out", "pids", "t.pipeline"])
+    }
+
+    func testCtrlCStopsRunningPlugins() throws {
+        try interrupt(charts: ["sleep", "sleep-2"], signals: 1)
+    }
+
+    /// A second Ctrl-C quits at once, and takes the plugins along, even one that ignores SIGTERM.
+    func testASecondCtrlCKillsPluginsThatIgnoreSIGTERM() throws {
+        try interrupt(charts: ["stubborn"], signals: 2)
+    }
+
+    /// Runs the double for `charts` at once, waits until each plugin runs, then sends SIGINT `signals` times.
+    func interrupt(charts: [String], signals: Int) throws {
+        try pipeline(#"{ "use": "plugin", "name": "double", "command": \#(command("double.sh")), "timeout": 600 }"#,
+                     charts: charts.map { ($0, nil) })
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = ["run", "t.pipeline", "--jobs", String(charts.count), "--no-progress"]
+        process.currentDirectoryURL = folder
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // A stubborn double has set its trap once it has recorded its child.
+        let started = charts.map { pids.appendingPathComponent($0 + ($0.hasPrefix("stubborn") ? ".child" : ".pid")).path }
+        for _ in 0..<600 where !started.allSatisfy(FileManager.default.fileExists(atPath:)) { usleep(50_000) }
+        XCTAssertTrue(started.allSatisfy(FileManager.default.fileExists(atPath:)), "every plugin started")
+        kill(process.processIdentifier, SIGINT)
+        if signals > 1 {
+            // Signals of one kind do not queue: the second is sent once chartpipe says it is stopping.
+            var said = ""
+            while !said.contains("stopping") {
+                let chunk = errors.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                said += String(decoding: chunk, as: UTF8.self)
+            }
+            kill(process.processIdentifier, SIGINT)
+        }
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+    }
+
+    func testPluginsOfDifferentChartsRunAtTheSameTime() throws {
+        try pipeline(#"{ "use": "plugin", "name": "rendezvous", "command": \#(command("rendezvous.sh")), "timeout": 120 }"#,
+                     charts: [("a", nil), ("b", nil)])
+        let result = try Harness.run(["run", "t.pipeline", "--jobs", "2", "--no-progress"], in: folder, environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func testAPersistentPluginRunsOneProcessPerWorker() throws {
+        try pipeline(#"{ "use": "plugin", "name": "steady", "command": \#(command("persistent.sh")) }"#,
+                     charts: (0..<8).map { ("c\($0)", nil) })
+        let result = try Harness.run(["run", "t.pipeline", "--jobs", "2", "--no-progress"], in: folder, environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let processes = Set(ProcessCheck.recordedPIDs(in: pids))
+        XCTAssertTrue((1...2).contains(processes.count), "\(processes.count) processes for 8 charts and 2 workers")
+        XCTAssertEqual(try manifest().count, 8)
+    }
+
+    func testAFoundPluginIsCheckedAndListedLikeABuiltIn() throws {
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("plugins"),
+                                                   withDestinationURL: Self.doubles.appendingPathComponent("plugins"))
+        try pipeline(#"{ "use": "aggregate", "every": "day" }, { "use": "trend" }, { "use": "smooth", "window": 1 }, { "use": "describe" }"#,
+                     charts: [("a", nil)])
+        let result = try Harness.run(["validate", "t.pipeline"], in: folder)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr.split(separator: "\n").dropLast().map(String.init), [
+            "t.pipeline:1:188: error: 'window' must be an integer from 2 to 99 (it is 1)",
+            "t.pipeline:1:202: error: stage 'describe' needs 'trend', which 'smooth' makes stale by running after 'trend'; move { \"use\": \"smooth\" } before { \"use\": \"trend\" }",
+        ])
+        let listed = try Harness.run(["stages", "--pipeline", "t.pipeline"], in: folder)
+        XCTAssertTrue(listed.stdout.contains("  smooth      Replaces each value by the mean of a window around it. (plugin: "), listed.stdout)
+        XCTAssertTrue(listed.stdout.contains("  broken      Unusable plugin: chartpipe-stage-broken --describe exited with status 1"), listed.stdout)
+        let smooth = try Harness.run(["stages", "smooth", "--pipeline", "t.pipeline"], in: folder)
+        XCTAssertTrue(smooth.stdout.contains("Makes stale when it runs after them: trend, descriptions, audio"), smooth.stdout)
+        XCTAssertTrue(smooth.stdout.contains("  window  an integer from 2 to 99; default 3\n      Points in the window."), smooth.stdout)
+    }
+}
