@@ -91,6 +91,8 @@ final class DemoTests: XCTestCase {
             let id = chart["id"]?.stringValue ?? ""
             var expected = ["data.json", "trend.json", "audio.wav", "audio.mp3"]
             for l in Self.locales { expected += ["description.\(l).json", "description.\(l).md", "axchart.\(l).json", "audio.\(l).vtt"] }
+            // The weekday plugin runs for daily-sales only (pipelines/plugins/chartpipe-stage-weekday).
+            if id == "daily-sales" { expected.append("plugin.weekday.json") }
             XCTAssertEqual(paths, Set(expected.map { "charts/\(id)/\($0)" }), id)
         }
     }

@@ -144,4 +144,20 @@ final class PluginRunTests: XCTestCase {
         XCTAssertTrue(smooth.stdout.contains("Makes stale when it runs after them: trend, descriptions, audio"), smooth.stdout)
         XCTAssertTrue(smooth.stdout.contains("  window  an integer from 2 to 99; default 3\n      Points in the window."), smooth.stdout)
     }
+
+    /// The Python example's own tests (pipelines/plugins/test_weekday.py): its Kruskal-Wallis test
+    /// against scipy's numbers, its sentences in every locale, its protocol.
+    func testThePythonExamplePassesItsOwnTests() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Harness.root.appendingPathComponent("pipelines/plugins/test_weekday.py").path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, said)
+        XCTAssertTrue(said.contains("OK"), said)
+    }
 }
