@@ -51,6 +51,9 @@ let package = Package(
         .executableTarget(name: "chartpipe",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify", "Plugin"],
                           swiftSettings: swiftSettings),
+        // An example plugin in Swift (docs/plugins.md): a rolling mean that replaces the series.
+        .executableTarget(name: "chartpipe-stage-rolling", path: "Sources/Examples/chartpipe-stage-rolling",
+                          swiftSettings: swiftSettings),
         .executableTarget(name: "ChartpipeBench",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
                           path: "Benchmarks/ChartpipeBench", swiftSettings: swiftSettings),

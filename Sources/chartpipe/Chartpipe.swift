@@ -7,7 +7,7 @@ import Plugin
 /// The command-line interface: a thin layer over ChartpipeCore and the stages.
 @main
 struct Chartpipe {
-    static let commands: [CommandSpec] = [RunCommand.spec, ValidateCommand.spec, StagesCommand.spec, DescribeCommand.spec, StringsCommand.spec, SchemaCommand.spec, HelpCommand.spec]
+    static let commands: [CommandSpec] = [RunCommand.spec, ValidateCommand.spec, StagesCommand.spec, DescribeCommand.spec, StringsCommand.spec, PluginCommand.spec, SchemaCommand.spec, HelpCommand.spec]
 
     /// The stages a pipeline in `directory` can use: the built-ins, the `plugin` stage, and the
     /// plugins found in the pipeline's `plugins/` folder and on `PATH` (unless `discover` is false,
@@ -43,9 +43,12 @@ struct Chartpipe {
                 let hint = Suggestion.closest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(message: first.hasPrefix("-") ? "unknown option '\(first)'\(hint)" : "unknown command '\(first)'\(hint)", command: nil)
             }
-            // `strings ACTION` parses the action's own options itself.
+            // `strings ACTION` and `plugin ACTION` parse the action's own options themselves.
             if command.name == StringsCommand.spec.name, arguments.count > 1, !arguments[1].hasPrefix("-") {
                 return try StringsCommand.run(ParsedArguments(positionals: [arguments[1]]), arguments: Array(arguments.dropFirst()))
+            }
+            if command.name == PluginCommand.spec.name, arguments.count > 1, !arguments[1].hasPrefix("-") {
+                return try PluginCommand.run(ParsedArguments(positionals: [arguments[1]]), arguments: Array(arguments.dropFirst()))
             }
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
             if parsed.help { print(command.help, terminator: ""); return 0 }
@@ -56,6 +59,7 @@ struct Chartpipe {
             case SchemaCommand.spec.name: return try SchemaCommand.run(parsed)
             case DescribeCommand.spec.name: return try DescribeCommand.run(parsed)
             case StringsCommand.spec.name: return try StringsCommand.run(parsed, arguments: Array(arguments.dropFirst()))
+            case PluginCommand.spec.name: return try PluginCommand.run(parsed, arguments: Array(arguments.dropFirst()))
             default: return try HelpCommand.run(parsed)
             }
         } catch {

@@ -160,4 +160,51 @@ final class PluginRunTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, said)
         XCTAssertTrue(said.contains("OK"), said)
     }
+
+    /// The Swift example (an executable target of this package, found on PATH) replaces the series
+    /// by their rolling mean before `trend`; after `trend` the replacement fails the chart.
+    func testTheSwiftExampleReplacesTheSeriesBeforeTrend() throws {
+        let path = ["PATH": Harness.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
+        try pipeline(#"{ "use": "rolling", "window": 2 }, { "use": "trend" }"#, charts: [("a", nil)])
+        let result = try Harness.run(["run", "t.pipeline", "--no-progress"], in: folder, environment: path.merging(epoch) { a, _ in a })
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let data = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/charts/a/data.json"))) as? [String: Any]
+        let points = ((data?["series"] as? [[String: Any]])?.first?["points"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(points.map { $0["y"] as? Double }, [1, 1.5, 3])
+        XCTAssertEqual(points.map { $0["records"] as? [Int] }, [[0, 0], [0, 1], [1, 2]])
+        let trend = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/charts/a/trend.json"))) as? [String: Any]
+        XCTAssertEqual(((trend?["series"] as? [[String: Any]])?.first?["max"] as? [String: Any])?["y"] as? Double, 3)
+
+        try pipeline(#"{ "use": "trend" }, { "use": "rolling" }"#, charts: [("a", nil)])
+        let late = try Harness.run(["run", "t.pipeline", "--no-progress"], in: folder, environment: path)
+        XCTAssertEqual(late.status, 1)
+        XCTAssertTrue(late.stderr.contains("plugin 'rolling' replaced the series after 'trend' described them; list it before { \"use\": \"trend\" }"), late.stderr)
+    }
+
+    /// `chartpipe plugin new` writes a Python plugin whose own test passes and that a pipeline can
+    /// use as it is. (The Swift skeleton is built and tested by `make test`.)
+    func testANewPythonPluginWorksAsWritten() throws {
+        let made = try Harness.run(["plugin", "new", "counter", "--in", folder.path])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertTrue(made.stdout.contains("counter/test_chartpipe_stage_counter.py"), made.stdout)
+        let test = Process()
+        test.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        test.arguments = ["python3", folder.appendingPathComponent("counter/test_chartpipe_stage_counter.py").path]
+        test.standardError = FileHandle.nullDevice
+        test.standardOutput = FileHandle.nullDevice
+        try test.run()
+        test.waitUntilExit()
+        XCTAssertEqual(test.terminationStatus, 0, "the skeleton's own test")
+
+        try pipeline(#"{ "use": "plugin", "name": "counter", "command": ["counter/chartpipe-stage-counter"] }"#, charts: [("a", nil)])
+        let result = try Harness.run(["run", "t.pipeline", "--no-progress"], in: folder, environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let notes = try String(contentsOf: folder.appendingPathComponent("out/charts/a/plugin.counter.json"), encoding: .utf8)
+        XCTAssertTrue(notes.contains(#""en": ["The chart has 3 data points."]"#), notes)
+
+        XCTAssertEqual(try Harness.run(["plugin", "new", "counter", "--in", folder.path]).status, 1, "an existing folder is kept")
+        XCTAssertEqual(try Harness.run(["plugin", "new", "Counter"]).status, 2)
+        XCTAssertEqual(try Harness.run(["plugin", "new", "x", "--language", "rust"]).status, 2)
+        XCTAssertEqual(try Harness.run(["plugin", "nwe", "x"]).stderr.contains("did you mean 'new'?"), true)
+    }
 }
