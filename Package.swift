@@ -23,6 +23,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "chartpipe", targets: ["chartpipe"]),
+        // `swift package chartpipe …` from any package that depends on chartpipe.
+        .plugin(name: "ChartpipeCommand", targets: ["ChartpipeCommand"]),
+        // Checks a target's .pipeline files at build time (compiler-style diagnostics).
+        .plugin(name: "PipelineCheck", targets: ["PipelineCheck"]),
     ],
     targets: [
         .systemLibrary(name: "CCSV", path: "Sources/CCSV",
@@ -57,6 +61,10 @@ let package = Package(
         .executableTarget(name: "ChartpipeBench",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
                           path: "Benchmarks/ChartpipeBench", swiftSettings: swiftSettings),
+        .plugin(name: "ChartpipeCommand",
+                capability: .command(intent: .custom(verb: "chartpipe", description: "Run chartpipe, such as 'swift package chartpipe run pipelines/weekly.pipeline'.")),
+                dependencies: ["chartpipe"], path: "Plugins/ChartpipeCommand"),
+        .plugin(name: "PipelineCheck", capability: .buildTool(), dependencies: ["chartpipe"], path: "Plugins/PipelineCheck"),
         tests("ChartpipeJSONTests", ["ChartpipeJSON"]),
         tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON"]),
         tests("ChartpipeTextTests", ["ChartpipeText"]),

@@ -207,4 +207,16 @@ final class PluginRunTests: XCTestCase {
         XCTAssertEqual(try Harness.run(["plugin", "new", "x", "--language", "rust"]).status, 2)
         XCTAssertEqual(try Harness.run(["plugin", "nwe", "x"]).stderr.contains("did you mean 'new'?"), true)
     }
+
+    /// `validate --stamp` (what the SwiftPM build-tool plugin runs) writes its file only for a valid pipeline.
+    func testValidateWritesItsStampOnlyForAValidPipeline() throws {
+        try pipeline(#"{ "use": "trend" }"#, charts: [("a", nil)])
+        let stamp = folder.appendingPathComponent("stamp.swift")
+        XCTAssertEqual(try Harness.run(["validate", "t.pipeline", "--stamp", stamp.path], in: folder).status, 0)
+        XCTAssertEqual(try String(contentsOf: stamp, encoding: .utf8), "// chartpipe validate: t.pipeline is valid.\n")
+        try FileManager.default.removeItem(at: stamp)
+        try pipeline(#"{ "use": "trend", "alpha": 2 }"#, charts: [("a", nil)])
+        XCTAssertEqual(try Harness.run(["validate", "t.pipeline", "--stamp", stamp.path], in: folder).status, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stamp.path))
+    }
 }
