@@ -321,9 +321,6 @@ public final class LiveProcessGroups: Sendable {
     public func killAll() {
         for pid in groups.withLock({ $0 }) { kill(-pid, SIGKILL) }
     }
-
-    /// How many plugin processes are running (for tests).
-    public var count: Int { groups.withLock { $0.count } }
 }
 
 /// NUL-terminated C string arrays for posix_spawn.

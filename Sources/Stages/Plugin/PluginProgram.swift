@@ -20,8 +20,6 @@ struct PluginProgram: Sendable {
 /// one per worker.
 final class ProcessPool: Sendable {
     private let idle = Mutex<[PluginProcess]>([])
-    /// Processes started so far (for tests: persistent mode reuses them).
-    let started = Atomic<Int>(0)
 
     /// An idle process that still runs, or a new one.
     func take(_ launch: PluginLaunch) throws(PluginFailure) -> PluginProcess {
@@ -29,7 +27,6 @@ final class ProcessPool: Sendable {
             if process.isRunning { return process }
             process.stop(grace: 0)
         }
-        started.add(1, ordering: .relaxed)
         return try PluginProcess.start(launch)
     }
 
