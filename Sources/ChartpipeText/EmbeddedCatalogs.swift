@@ -298,6 +298,35 @@ let embeddedCatalogs: [(name: String, text: String)] = [
         }
       }
     },
+    "describe.heading.notes": {
+      "comment": "A heading of the Markdown description: sentences that plugins (external stages) added.",
+      "localizations": {
+        "en": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "Notes"
+          }
+        },
+        "ja": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "補足"
+          }
+        },
+        "ko": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "참고 사항"
+          }
+        },
+        "zh-Hans": {
+          "stringUnit": {
+            "state": "translated",
+            "value": "补充说明"
+          }
+        }
+      }
+    },
     "describe.heading.points": {
       "comment": "A heading of the Markdown description: data points.",
       "localizations": {

@@ -219,4 +219,33 @@ final class PluginRunTests: XCTestCase {
         XCTAssertEqual(try Harness.run(["validate", "t.pipeline", "--stamp", stamp.path], in: folder).status, 2)
         XCTAssertFalse(FileManager.default.fileExists(atPath: stamp.path))
     }
+
+    /// A plugin's navigation list joins the description's lists, its sentences the notes layer, the
+    /// Markdown and the first cue; its files land in its own folder of the chart.
+    func testEveryKindOfNoteReachesTheDescriptionAndTheCues() throws {
+        var rows = "date,region,value\n"
+        for d in 1...5 { rows += "2026-06-0\(d),North,\(d)\n2026-06-0\(d),South,\(10 - d)\n" }
+        try Data(rows.utf8).write(to: folder.appendingPathComponent("d.csv"))
+        let stages = #"{ "use": "plugin", "name": "capture", "command": \#(command("capture.sh")) }, { "use": "trend" }, { "use": "describe" }, { "use": "sonify", "formats": ["wav"] }"#
+        let text = #"{ "version": 1, "name": "t", "output": "out", "locales": ["en", "ko"], "stages": [ { "use": "ingest" }, \#(stages) ], "charts": [ { "id": "a", "title": "T", "source": { "path": "d.csv" }, "x": { "field": "date", "type": "time" }, "y": { "field": "value" }, "series": { "field": "region" } } ] }"#
+        try Data(text.utf8).write(to: folder.appendingPathComponent("t.pipeline"))
+        let result = try Harness.run(["run", "t.pipeline", "--no-progress"], in: folder, environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("plugin 'capture': Two weeks are few."), result.stderr)
+        let chart = folder.appendingPathComponent("out/charts/a")
+        let description = try JSONSerialization.jsonObject(with: Data(contentsOf: chart.appendingPathComponent("description.ko.json"))) as? [String: Any]
+        XCTAssertEqual((description?["notes"] as? [[String: Any]])?.first?["text"] as? String, "북부는 월요일에 가장 높습니다.")
+        let list = (description?["navigation"] as? [String: Any])?["capture.mondays"] as? [String: Any]
+        XCTAssertEqual(list?["title"] as? String, "월요일")
+        XCTAssertEqual((list?["entries"] as? [[String: Any]])?.first?["label"] as? String, "6월 1일")
+        XCTAssertEqual((list?["entries"] as? [[String: Any]])?.first?["series"] as? String, "South")
+        let markdown = try String(contentsOf: chart.appendingPathComponent("description.en.md"), encoding: .utf8)
+        XCTAssertTrue(markdown.contains("## Notes\n\n- North is highest on Mondays.\n"), markdown)
+        XCTAssertTrue(markdown.contains("### Mondays\n\n- June 1\n"), markdown)
+        let cues = try String(contentsOf: chart.appendingPathComponent("audio.en.vtt"), encoding: .utf8)
+        XCTAssertTrue(cues.components(separatedBy: "\n\n")[1].hasSuffix("\nNorth is highest on Mondays."), cues)
+        XCTAssertEqual(try String(contentsOf: chart.appendingPathComponent("capture/tables/weekday.csv"), encoding: .utf8), "day,mean\nMon,1\n")
+        let manifest = try String(contentsOf: folder.appendingPathComponent("out/manifest.json"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains(#""path": "charts/a/capture/bytes.bin""#), manifest)
+    }
 }

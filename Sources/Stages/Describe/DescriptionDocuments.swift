@@ -11,6 +11,8 @@ struct DescriptionDocuments {
     let labels: [[String]]
     let isContinuous: Bool
     let fixedRange: ClosedRange<Double>?
+    /// Sentences of plugins, by plugin: the `notes` layer.
+    var notes: [(plugin: String, text: String)] = []
 
     private var x: XText { describer.x }
     private var y: YText { describer.y }
@@ -19,7 +21,7 @@ struct DescriptionDocuments {
 
     var json: JSONValue {
         let d = description
-        return .object([
+        let layers: [(String, JSONValue)] = [
             ("locale", .string(d.locale)),
             ("chart", .string(d.chart)),
             ("title", .string(d.title)),
@@ -51,7 +53,9 @@ struct DescriptionDocuments {
                     })),
                 ]))
             })),
-        ])
+        ]
+        guard !notes.isEmpty else { return .object(layers) }
+        return .object(layers + [("notes", .array(notes.map { .object([("plugin", .string($0.plugin)), ("text", .string($0.text))]) }))])
     }
 
     // MARK: description.<locale>.md
@@ -62,6 +66,9 @@ struct DescriptionDocuments {
         lines += ["## " + heading("axes"), ""] + d.axes.map { "- " + Markdown.escape($0.text) } + [""]
         if !d.statistics.isEmpty {
             lines += ["## " + heading("statistics"), ""] + d.statistics.map { "- " + Markdown.escape($0) } + [""]
+        }
+        if !notes.isEmpty {
+            lines += ["## " + heading("notes"), ""] + notes.map { "- " + Markdown.escape($0.text) } + [""]
         }
         for s in d.series {
             lines += ["## " + Markdown.escape(s.name), "", Markdown.escape(s.summary), ""]
