@@ -8,7 +8,7 @@ APT_PACKAGES := libcsv-dev libjansson-dev libicu-dev libsndfile1-dev libxlsxwrit
 # Python for the tests (openpyxl, selenium, axe-core), pinned in Tests/requirements.txt.
 TEST_VENV := .venv-test
 
-.PHONY: deps test-venv build demo test bench schema clean
+.PHONY: deps test-venv build demo test plugin-checks bench schema clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -40,14 +40,41 @@ $(TEST_VENV)/installed: Tests/requirements.txt | deps
 test: deps test-venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) plugin-checks
+
+# The SwiftPM plugins and the Swift plugin skeleton, which need whole builds of their own (kept
+# under .build, so that a second run is quick): `swift package chartpipe` from this package and
+# from a package that depends on chartpipe by path, whose build checks its .pipeline files (one
+# valid, one with a mistake that must fail the build with a compiler-style diagnostic); then a
+# skeleton from `chartpipe plugin new --language swift` must pass its own tests.
+PLUGIN_FIXTURE := Tests/PluginTests/Fixtures/PipelinePackage
+FIXTURE_BUILD := .build/plugin-fixture
+plugin-checks:
+	$(SWIFT) package chartpipe validate pipelines/weekly.pipeline
+	$(SWIFT) package --package-path $(PLUGIN_FIXTURE) --scratch-path $(FIXTURE_BUILD) chartpipe validate $(PLUGIN_FIXTURE)/Sources/Good/sales.pipeline
+	$(SWIFT) build --package-path $(PLUGIN_FIXTURE) --scratch-path $(FIXTURE_BUILD) --target Good
+	@if $(SWIFT) build --package-path $(PLUGIN_FIXTURE) --scratch-path $(FIXTURE_BUILD) --target Broken > $(FIXTURE_BUILD)/broken.log 2>&1; then \
+	  echo "error: the target with a broken pipeline built"; exit 1; \
+	fi; \
+	if grep -q "Sources/Broken/sales.pipeline:4:68: error: 'points' must be an integer of at least 20" $(FIXTURE_BUILD)/broken.log; then \
+	  echo "The broken pipeline failed the build with its diagnostic, as it must."; \
+	else \
+	  cat $(FIXTURE_BUILD)/broken.log; echo "error: the build did not report the broken pipeline as expected"; exit 1; \
+	fi
+	rm -rf .build/plugin-skeleton
+	"$$($(SWIFT) build --show-bin-path)/chartpipe" plugin new skeleton --language swift --in .build/plugin-skeleton > /dev/null
+	$(SWIFT) test --package-path .build/plugin-skeleton/skeleton
 
 bench: deps
 	bash Benchmarks/run.sh
 
-# Regenerates the committed JSON Schema from the stage descriptions.
+# Regenerates the committed JSON Schemas from the stage descriptions and the plugin protocol.
 schema:
 	$(SWIFT) build --product chartpipe
-	"$$($(SWIFT) build --show-bin-path)/chartpipe" schema > schema/pipeline.schema.json
+	@bin="$$($(SWIFT) build --show-bin-path)/chartpipe"; \
+	for name in pipeline plugin-describe plugin-request plugin-response; do \
+	  "$$bin" schema $$name > schema/$$name.schema.json || exit 1; \
+	done
 
 clean:
 	rm -rf .build out Benchmarks/results $(TEST_VENV)

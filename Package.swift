@@ -23,6 +23,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "chartpipe", targets: ["chartpipe"]),
+        // `swift package chartpipe …` from any package that depends on chartpipe.
+        .plugin(name: "ChartpipeCommand", targets: ["ChartpipeCommand"]),
+        // Checks a target's .pipeline files at build time (compiler-style diagnostics).
+        .plugin(name: "PipelineCheck", targets: ["PipelineCheck"]),
     ],
     targets: [
         .systemLibrary(name: "CCSV", path: "Sources/CCSV",
@@ -57,13 +61,23 @@ let package = Package(
                        pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
         stage("Table", ["ChartpipeText", "ChartpipeChartText", "CCSV", "CXLSXWriter"]),
         stage("Chart", ["ChartpipeText", "ChartpipeChartText"]),
+        // Starts plugin processes: posix_spawn's GNU extensions and the wait-status macros are C-only.
+        .target(name: "CProcess", path: "Sources/CProcess"),
+        stage("Plugin", ["CProcess"]),
         .executableTarget(name: "chartpipe",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify",
-                                         "Table", "Chart"],
+                                         "Table", "Chart", "Plugin"],
+                          swiftSettings: swiftSettings),
+        // An example plugin in Swift (docs/plugins.md): a rolling mean that replaces the series.
+        .executableTarget(name: "chartpipe-stage-rolling", path: "Sources/Examples/chartpipe-stage-rolling",
                           swiftSettings: swiftSettings),
         .executableTarget(name: "ChartpipeBench",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
                           path: "Benchmarks/ChartpipeBench", swiftSettings: swiftSettings),
+        .plugin(name: "ChartpipeCommand",
+                capability: .command(intent: .custom(verb: "chartpipe", description: "Run chartpipe, such as 'swift package chartpipe run pipelines/weekly.pipeline'.")),
+                dependencies: ["chartpipe"], path: "Plugins/ChartpipeCommand"),
+        .plugin(name: "PipelineCheck", capability: .buildTool(), dependencies: ["chartpipe"], path: "Plugins/PipelineCheck"),
         // What tests of several modules share: running the Python of Tests/Python in the test venv.
         .target(name: "ChartpipeTestSupport", path: "Tests/Support", swiftSettings: swiftSettings),
         tests("ChartpipeJSONTests", ["ChartpipeJSON"], fixtures: false),
@@ -78,6 +92,9 @@ let package = Package(
         tests("TableTests", ["Table", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "CCSV",
                              "ChartpipeTestSupport"]),
         tests("ChartTests", ["Chart", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"]),
-        tests("EndToEndTests", ["ChartpipeCore", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"]),
+        // Whether processes that plugin test doubles started still run (/proc), for two test targets.
+        .target(name: "ProcessCheck", path: "Tests/ProcessCheck", swiftSettings: swiftSettings),
+        tests("PluginTests", ["Plugin", "ChartpipeCore", "ChartpipeJSON", "ProcessCheck"]),
+        tests("EndToEndTests", ["ChartpipeCore", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport", "ProcessCheck"]),
     ]
 )

@@ -14,9 +14,9 @@ mkdir -p "$DATA_DIR" "$RESULTS_DIR"
 [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
 "$VENV/bin/pip" install -q -r "$ROOT/Benchmarks/requirements.txt"
 make -s -C "$ROOT/Benchmarks/peers" BUILD_DIR="$RESULTS_DIR/peers" >&2
-(cd "$ROOT" && swift build -c release --product ChartpipeBench >&2)
+(cd "$ROOT" && swift build -c release --product ChartpipeBench >&2 && swift build -c release --product chartpipe >&2)
 BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)/ChartpipeBench"
-export BENCH_BIN="$BIN" DATA_DIR RESULTS_DIR C_BIN="$RESULTS_DIR/peers"
+export BENCH_BIN="$BIN" CHARTPIPE_BIN="$(dirname "$BIN")/chartpipe" PY="$VENV/bin/python" DATA_DIR RESULTS_DIR C_BIN="$RESULTS_DIR/peers"
 cases="${BENCH_CASES:-$(cd "$ROOT/Benchmarks" && ls ratio_*.py | sed 's/^ratio_//; s/\.py$//')}"
 for c in $cases; do
   echo "== $c" >&2

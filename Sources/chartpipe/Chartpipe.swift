@@ -2,16 +2,21 @@ import ChartpipeCore
 import ChartpipeText
 import Foundation
 import ChartpipeJSON
+import Plugin
 
 /// The command-line interface: a thin layer over ChartpipeCore and the stages.
 @main
 struct Chartpipe {
-    static let commands: [CommandSpec] = [RunCommand.spec, ValidateCommand.spec, StagesCommand.spec, DescribeCommand.spec, StringsCommand.spec, SchemaCommand.spec, HelpCommand.spec]
+    static let commands: [CommandSpec] = [RunCommand.spec, ValidateCommand.spec, StagesCommand.spec, DescribeCommand.spec, StringsCommand.spec, PluginCommand.spec, SchemaCommand.spec, HelpCommand.spec]
 
-    /// The stages a pipeline in `directory` can use: the built-ins (and, with plugins, those found
-    /// beside the pipeline); nil for commands that work without a pipeline.
-    static func registry(pipelineDirectory directory: String? = nil) -> StageRegistry {
-        StageRegistry(providers: [BuiltinStages.all], pipelineDirectory: directory)
+    /// The stages a pipeline in `directory` can use: the built-ins, the `plugin` stage, and the
+    /// plugins found in the pipeline's `plugins/` folder and on `PATH` (unless `discover` is false,
+    /// as for the shipped schema, which must not depend on the machine).
+    static func registry(pipelineDirectory directory: String? = nil, discover: Bool = true) -> StageRegistry {
+        let plugins = PluginProvider(discover: discover) { text, locale, catalogs in
+            (try? Catalog.forRun(paths: catalogs))?.text(text, locale: locale) ?? text
+        }
+        return StageRegistry(providers: [BuiltinStages.all, plugins], pipelineDirectory: directory)
     }
 
     /// The registry for the pipeline file at `path`.
@@ -41,9 +46,12 @@ struct Chartpipe {
                 let hint = Suggestion.closest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(message: first.hasPrefix("-") ? "unknown option '\(first)'\(hint)" : "unknown command '\(first)'\(hint)", command: nil)
             }
-            // `strings ACTION` parses the action's own options itself.
+            // `strings ACTION` and `plugin ACTION` parse the action's own options themselves.
             if command.name == StringsCommand.spec.name, arguments.count > 1, !arguments[1].hasPrefix("-") {
                 return try StringsCommand.run(ParsedArguments(positionals: [arguments[1]]), arguments: Array(arguments.dropFirst()))
+            }
+            if command.name == PluginCommand.spec.name, arguments.count > 1, !arguments[1].hasPrefix("-") {
+                return try PluginCommand.run(ParsedArguments(positionals: [arguments[1]]), arguments: Array(arguments.dropFirst()))
             }
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
             if parsed.help { print(command.help, terminator: ""); return 0 }
@@ -51,9 +59,10 @@ struct Chartpipe {
             case RunCommand.spec.name: return try RunCommand.run(parsed)
             case ValidateCommand.spec.name: return ValidateCommand.run(parsed)
             case StagesCommand.spec.name: return try StagesCommand.run(parsed)
-            case SchemaCommand.spec.name: return SchemaCommand.run(parsed)
+            case SchemaCommand.spec.name: return try SchemaCommand.run(parsed)
             case DescribeCommand.spec.name: return try DescribeCommand.run(parsed)
             case StringsCommand.spec.name: return try StringsCommand.run(parsed, arguments: Array(arguments.dropFirst()))
+            case PluginCommand.spec.name: return try PluginCommand.run(parsed, arguments: Array(arguments.dropFirst()))
             default: return try HelpCommand.run(parsed)
             }
         } catch {
@@ -128,11 +137,26 @@ enum HelpCommand {
 
 enum SchemaCommand {
     static let spec = CommandSpec(
-        name: "schema", summary: "Print the JSON Schema of pipeline files.", positionals: [], options: [],
-        discussion: "The schema comes from the same stage descriptions that 'chartpipe validate' checks against;\na copy ships as schema/pipeline.schema.json for editors.")
+        name: "schema", summary: "Print a JSON Schema: of pipeline files, or of the plugin protocol.", positionals: ["[NAME]"], options: [],
+        discussion: """
+        NAME is 'pipeline' (the default), or 'plugin-describe', 'plugin-request' or 'plugin-response'
+        for the documents of the plugin protocol (docs/plugins.md). Each comes from the same
+        declarations that chartpipe checks against; copies ship as schema/NAME.schema.json for editors.
+        """)
 
-    static func run(_ parsed: ParsedArguments) -> Int32 {
-        print(JSONWriter().string(PipelineSchema.make(registry: Chartpipe.registry())), terminator: "")
+    static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+        let name = parsed.positionals.first ?? "pipeline"
+        let schema: JSONValue
+        if name == "pipeline" {
+            schema = PipelineSchema.make(registry: Chartpipe.registry(discover: false))
+        } else if let plugin = PluginProtocol.schema(named: name) {
+            schema = plugin
+        } else {
+            let names = ["pipeline"] + PluginProtocol.schemaNames
+            let hint = Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "unknown schema '\(name)'\(hint); schemas: \(names.joined(separator: ", "))", command: "schema")
+        }
+        print(JSONWriter().string(schema), terminator: "")
         return 0
     }
 }
@@ -140,7 +164,12 @@ enum SchemaCommand {
 enum ValidateCommand {
     static let spec = CommandSpec(
         name: "validate", summary: "Check a pipeline file and print every error; write nothing.", positionals: ["PIPELINE"],
-        options: [], discussion: "Each problem is printed as 'file:line:column: error: message'. Exit status 0 when the\npipeline is valid, 2 when it is not.")
+        options: [OptionSpec(name: "stamp", value: "FILE", help: "Write FILE (a Swift comment) when the pipeline is valid, for build systems.")],
+        discussion: """
+        Each problem is printed as 'file:line:column: error: message'. Exit status 0 when the
+        pipeline is valid, 2 when it is not. --stamp gives a build system an output to depend on:
+        the SwiftPM build-tool plugin PipelineCheck uses it (README).
+        """)
 
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let path = parsed.positionals[0]
@@ -153,6 +182,13 @@ enum ValidateCommand {
                 return 2
             }
             print("\(path): ok: \(spec.charts.count) \(spec.charts.count == 1 ? "chart" : "charts"), stages \(spec.stages.map(\.name).joined(separator: " → "))")
+            if let stamp = parsed.value("stamp") {
+                let text = "// chartpipe validate: \((path as NSString).lastPathComponent) is valid.\n"
+                guard (try? Data(text.utf8).write(to: URL(fileURLWithPath: stamp), options: .atomic)) != nil else {
+                    Console.error("chartpipe: error: cannot write the stamp file \(stamp)")
+                    return 1
+                }
+            }
             return 0
         } catch {
             for d in error.diagnostics { Console.error(d.description) }
@@ -164,10 +200,15 @@ enum ValidateCommand {
 
 enum StagesCommand {
     static let spec = CommandSpec(
-        name: "stages", summary: "List the stages and their options.", positionals: ["[NAME]"], options: [], discussion: "")
+        name: "stages", summary: "List the stages and their options.", positionals: ["[NAME]"],
+        options: [OptionSpec(name: "pipeline", value: "PIPELINE", help: "Also list the plugins in the 'plugins' folder beside this pipeline file.")],
+        discussion: """
+        Plugins are the executables named chartpipe-stage-NAME in a pipeline's 'plugins' folder and on
+        PATH; each is asked 'NAME --describe' for its options (docs/plugins.md).
+        """)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
-        let registry = Chartpipe.registry()
+        let registry = parsed.value("pipeline").map(Chartpipe.registry(forPipelineAt:)) ?? Chartpipe.registry()
         guard let name = parsed.positionals.first else {
             print(StageListing.list(registry), terminator: "")
             return 0

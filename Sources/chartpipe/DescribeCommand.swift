@@ -71,7 +71,8 @@ enum DescribeCommand {
         if let audioFormat, !["wav", "mp3", "flac", "ogg"].contains(audioFormat) {
             throw UsageError(message: "--audio: use a .wav, .mp3, .flac or .ogg file name", command: "describe")
         }
-        let registry = Chartpipe.registry()
+        // Built-in stages only: no plugin is asked to describe itself for a one-off description.
+        let registry = Chartpipe.registry(discover: false)
         for name in ["ingest", "downsample", "trend", "describe"] + (audio == nil ? [] : ["sonify"]) where registry.registration(named: name) == nil {
             Console.error("chartpipe: error: stage '\(name)' is not available in this build")
             return 1

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import ChartpipeJSON
+import Plugin
 
 enum RunCommand {
     static let spec = CommandSpec(
@@ -23,8 +24,8 @@ enum RunCommand {
         and so every output byte, reproducible. One run at a time writes into an output folder: a
         second one exits with status 2 at once, or with --wait starts when the first ends. A full disk
         stops the run with exit status 4. On SIGINT or SIGTERM no new chart starts, running charts
-        stop, no partial file is left under a final name, the manifest of what completed is written
-        and the exit status is 130.
+        and their plugins stop, no partial file is left under a final name, the manifest of what
+        completed is written and the exit status is 130.
         """)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {

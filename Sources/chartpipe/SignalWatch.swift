@@ -1,4 +1,5 @@
 import ChartpipeCore
+import Plugin
 import Foundation
 import Synchronization
 
@@ -49,8 +50,11 @@ final class SignalWatch: Sendable {
             while !finished.load(ordering: .sequentiallyConsistent) {
                 let count = Signals.received
                 if count > seen {
-                    // A second signal quits at once; _exit runs no exit handlers under the workers' feet.
-                    if count >= 2 { _exit(130) }
+                    // A second signal quits at once, plugins included; _exit runs no exit handlers under the workers' feet.
+                    if count >= 2 {
+                        LiveProcessGroups.shared.killAll()
+                        _exit(130)
+                    }
                     log.note("\nchartpipe: stopping: no new chart will start and running charts stop now; press Ctrl-C again to quit at once",
                              event: "stopping", [("reason", "signal")])
                     runner.interrupt()

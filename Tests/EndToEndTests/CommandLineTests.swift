@@ -76,14 +76,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(downsample.contains("points  an integer of at least 20; default 60"), downsample)
     }
 
-    /// schema/pipeline.schema.json is what `chartpipe schema` prints; regenerate it with
-    /// `chartpipe schema > schema/pipeline.schema.json` when stages change.
-    func testCommittedSchemaIsUpToDate() throws {
-        let result = try Harness.run(["schema"])
-        XCTAssertEqual(result.status, 0)
-        let committed = Harness.root.appendingPathComponent("schema/pipeline.schema.json")
-        try Harness.assertGolden(result.stdout, committed)
-        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        XCTAssertEqual(parsed?["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
+    /// schema/NAME.schema.json is what `chartpipe schema NAME` prints; `make schema` regenerates
+    /// them when stages or the plugin protocol change.
+    func testCommittedSchemasAreUpToDate() throws {
+        for name in ["pipeline", "plugin-describe", "plugin-request", "plugin-response"] {
+            let result = try Harness.run(["schema", name])
+            XCTAssertEqual(result.status, 0, name)
+            let committed = Harness.root.appendingPathComponent("schema/\(name).schema.json")
+            try Harness.assertGolden(result.stdout, committed)
+            let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            XCTAssertEqual(parsed?["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
+        }
+        XCTAssertEqual(try Harness.run(["schema"]).stdout, try Harness.run(["schema", "pipeline"]).stdout)
+        XCTAssertEqual(try Harness.run(["schema", "plugin-respons"]).status, 2)
     }
 }

@@ -94,8 +94,35 @@ final class DemoTests: XCTestCase {
                 expected += ["description.\(l).json", "description.\(l).md", "axchart.\(l).json", "audio.\(l).vtt",
                              "chart.\(l).svg", "table.\(l).html"]
             }
+            // The weekday plugin runs for daily-sales only (pipelines/plugins/chartpipe-stage-weekday).
+            if id == "daily-sales" { expected.append("plugin.weekday.json") }
             XCTAssertEqual(paths, Set(expected.map { "charts/\(id)/\($0)" }), id)
         }
+    }
+
+    /// The weekday plugin's sentences (pipelines/plugins) reach description.<locale>.json (its
+    /// `notes` layer), the Markdown, the first audio cue, and plugin.weekday.json for the report.
+    func testThePythonPluginsSentencesReachEveryLayer() throws {
+        let folder = try Self.demo().appendingPathComponent("charts/daily-sales")
+        let notes = try JSONParser.parse(Array(try Data(contentsOf: folder.appendingPathComponent("plugin.weekday.json"))))
+        for locale in Self.locales {
+            let sentences = notes["sentences"]?[locale]?.arrayValue?.compactMap(\.stringValue) ?? []
+            XCTAssertEqual(sentences.count, 3, locale)
+            let description = try JSONParser.parse(Array(try Data(contentsOf: folder.appendingPathComponent("description.\(locale).json"))))
+            XCTAssertEqual(description["notes"]?.arrayValue?.compactMap { $0["text"]?.stringValue }, sentences, locale)
+            XCTAssertEqual(description["notes"]?.arrayValue?.first?["plugin"], "weekday")
+            let markdown = try String(contentsOf: folder.appendingPathComponent("description.\(locale).md"), encoding: .utf8)
+            let cues = try String(contentsOf: folder.appendingPathComponent("audio.\(locale).vtt"), encoding: .utf8)
+            let firstCue = cues.components(separatedBy: "\n\n")[1]
+            for sentence in sentences {
+                XCTAssertTrue(markdown.contains("- " + sentence + "\n"), "\(locale): \(sentence)")
+                // WebVTT escapes '<' (in "p < 0.001").
+                XCTAssertTrue(firstCue.contains(sentence.replacingOccurrences(of: "<", with: "&lt;")), "\(locale): \(sentence)")
+            }
+        }
+        // The other charts did not run the plugin.
+        let visits = try JSONParser.parse(Array(try Data(contentsOf: Self.demo().appendingPathComponent("charts/site-visits/description.en.json"))))
+        XCTAssertNil(visits["notes"])
     }
 
     /// Seconds of a WebVTT timestamp such as 00:00:08.250.

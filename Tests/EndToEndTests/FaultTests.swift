@@ -20,6 +20,8 @@ final class FaultTests: XCTestCase {
         }
         try FileManager.default.copyItem(at: Harness.root.appendingPathComponent("pipelines/weekly.xcstrings"),
                                          to: folder.appendingPathComponent("weekly.xcstrings"))
+        try FileManager.default.copyItem(at: Harness.root.appendingPathComponent("pipelines/plugins"),
+                                         to: folder.appendingPathComponent("plugins"))
         var text = try String(contentsOf: Harness.root.appendingPathComponent("pipelines/weekly.pipeline"), encoding: .utf8)
         text = text.replacingOccurrences(of: #""output": "../out/weekly","#, with: #""output": "out","#)
         text = text.replacingOccurrences(of: #"{ "use": "sonify", "duration": 8, "formats": ["wav", "mp3"] }"#,

@@ -204,7 +204,13 @@ extension PipelineCheck {
                 v.error("the options of stage '\(key)' must be an object, not \(options.typeDescription)", at: p)
                 continue
             }
-            _ = v.checkMembers(optionMembers, fields: d.options, pointer: p, owner: "the '\(key)' options of \(owner)")
+            // The entry gives the required options; a chart overrides only some.
+            let optional = d.options.map { field -> Field in
+                var field = field
+                field.required = false
+                return field
+            }
+            _ = v.checkMembers(optionMembers, fields: optional, pointer: p, owner: "the '\(key)' options of \(owner)")
             var map: [String: JSONValue] = [:]
             for (k, o) in optionMembers { map[k] = o }
             result[key] = map

@@ -49,6 +49,17 @@ public enum PipelineSchema {
         return root
     }
 
+    /// A JSON Schema document for values of `shape` (the plugin protocol's request and response),
+    /// made from the shape that checks them.
+    public static func document(_ shape: Shape, id: String, title: String, description: String) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("$schema", "https://json-schema.org/draft/2020-12/schema"), ("$id", .string(id)), ("title", .string(title)),
+        ]
+        let body = shape.isObject ? object(shape.fields, description: description) : schema(shape)
+        members += body.objectValue ?? []
+        return .object(members)
+    }
+
     static func inserting(_ key: String, _ value: JSONValue, into schema: JSONValue) -> JSONValue {
         guard case var .object(members) = schema,
               let i = members.firstIndex(where: { $0.0 == "properties" }),
@@ -80,6 +91,7 @@ public enum PipelineSchema {
     static func schema(_ shape: Shape) -> JSONValue {
         switch shape {
         case .any: return .object([])
+        case .null: return .object([("type", "null")])
         case .bool: return .object([("type", "boolean")])
         case let .integer(lo, hi):
             var m: [(String, JSONValue)] = [("type", "integer")]

@@ -18,6 +18,8 @@ public indirect enum Shape: Sendable {
     case map(Shape)
     /// Anything (passed through, for plugins).
     case any
+    /// Only `null` (in `anyOf`, for a value of the plugin protocol that may be missing).
+    case null
 
     /// A short human description for messages and `chartpipe stages`.
     public var summary: String {
@@ -49,8 +51,14 @@ public indirect enum Shape: Sendable {
         case .object: return "an object"
         case let .map(value): return "an object whose values are \(value.pluralSummary)"
         case .any: return "any JSON value"
+        case .null: return "null"
         }
     }
+
+    var isObject: Bool { if case .object = self { return true }; return false }
+
+    /// The fields of an object shape; none for any other shape.
+    public var fields: [Field] { if case let .object(fields) = self { return fields }; return [] }
 
     var pluralSummary: String {
         switch self {

@@ -39,6 +39,8 @@ struct ShapeValidator {
         switch shape {
         case .any:
             return true
+        case .null:
+            return value == .null ? true : mismatch()
         case .bool:
             return value.boolValue != nil ? true : mismatch()
         case let .integer(lo, hi):
@@ -169,10 +171,25 @@ extension Shape {
     func accepts(typeOf value: JSONValue) -> Bool {
         switch (self, value) {
         case (.bool, .bool), (.integer, .int), (.number, .int), (.number, .double), (.string, .string),
-             (.choice, .string), (.array, .array), (.object, .object), (.map, .object), (.any, _):
+             (.choice, .string), (.array, .array), (.object, .object), (.map, .object), (.null, .null), (.any, _):
             return true
         case let (.anyOf(shapes), _): return shapes.contains { $0.accepts(typeOf: value) }
         default: return false
         }
+    }
+}
+
+extension Shape {
+    /// Every way `value` breaks the shape, each placed in the document it came from: `path` names
+    /// it, and its `bytes` (when given) give lines and columns. For JSON documents other than
+    /// pipeline files, such as a plugin's response.
+    public func problems(in value: JSONValue, name: String, path: String, bytes: [UInt8] = []) -> [Diagnostic] {
+        var validator = ShapeValidator(path: path, locator: JSONLocator([]))
+        validator.check(value, self, pointer: "", name: name)
+        // Positions cost a scan of the text: only a document with problems pays for it.
+        guard !validator.diagnostics.isEmpty, !bytes.isEmpty else { return validator.diagnostics }
+        var located = ShapeValidator(path: path, locator: JSONLocator(bytes))
+        located.check(value, self, pointer: "", name: name)
+        return located.diagnostics
     }
 }

@@ -85,6 +85,7 @@ public final class Runner: Sendable {
             }
         }
         group.wait()
+        registry.releaseResources()
 
         let results = work.state.withLock { $0.results }
         let ran = results.compactMap { $0 }

@@ -7,6 +7,7 @@ public struct StageRegistration: Sendable {
     /// Where the stage comes from, for `chartpipe stages`: nil for a built-in, else a plugin's path.
     public let origin: String?
     private let factory: @Sendable (StageOptions) throws -> any Stage
+    private let release: @Sendable () -> Void
 
     /// A built-in stage: its kind follows from the protocol it conforms to.
     public init<S: Stage>(_ type: S.Type) {
@@ -14,21 +15,28 @@ public struct StageRegistration: Sendable {
         kind = Self.kind(of: type)
         origin = nil
         factory = { try S(options: $0) }
+        release = {}
     }
 
-    /// A stage described at run time (a plugin).
+    /// A stage described at run time (a plugin). `release` gives back what its stages hold across
+    /// charts (a plugin's persistent processes); the runner calls it once every chart has finished.
     public init(description: StageDescription, kind: StageKind, origin: String?,
-                make: @escaping @Sendable (StageOptions) throws -> any Stage) {
+                make: @escaping @Sendable (StageOptions) throws -> any Stage,
+                release: @escaping @Sendable () -> Void = {}) {
         self.description = description
         self.kind = kind
         self.origin = origin
         factory = make
+        self.release = release
     }
 
     public var name: String { description.name }
 
     /// Builds the stage for one chart (or for the run) from its options.
     public func make(_ options: StageOptions) throws -> any Stage { try factory(options) }
+
+    /// Gives back what the stage holds across charts; it may be built again afterwards.
+    public func releaseResources() { release() }
 
     static func kind<S: Stage>(of type: S.Type) -> StageKind {
         if type is any SourceStage.Type { return .source }

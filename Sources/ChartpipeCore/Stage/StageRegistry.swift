@@ -35,6 +35,11 @@ public struct StageRegistry: Sendable {
         registration(named: name)?.kind ?? PlannedStages.kinds[name]
     }
 
+    /// Gives back what stages hold across charts (processes of plugins): once every chart has finished.
+    public func releaseResources() {
+        for registration in registrations { registration.releaseResources() }
+    }
+
     /// Patterns of every option that do not compile: a stage's declaration is broken.
     public func brokenPatterns() -> [(stage: String, option: String, pattern: String, reason: String)] {
         var broken: [(String, String, String, String)] = []

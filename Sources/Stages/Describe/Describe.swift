@@ -77,9 +77,13 @@ public struct Describe: ChartStage {
         -> (description: ChartDescription, labels: [[String]], artifacts: [Artifact], problems: [String]) {
         let locale = language.requested
         var describer = ChartDescriber(context: context, trend: trend, language: language, catalog: catalog)
-        let (description, labels) = describer.describe(points: points)
+        var (description, labels) = describer.describe(points: points)
+        // What plugins that ran before said (docs/plugins.md): their lists, and their sentences as a layer.
+        let notes = context[PluginNotesKey.self] ?? []
+        description.navigation += notes.navigationLists(in: locale)
         let documents = DescriptionDocuments(description: description, describer: describer, labels: labels,
-                                             isContinuous: context.chart.mark.isContinuous, fixedRange: context.chart.y.range)
+                                             isContinuous: context.chart.mark.isContinuous, fixedRange: context.chart.y.range,
+                                             notes: notes.sentences(in: locale))
         var artifacts: [Artifact] = []
         let writer = JSONWriter()
         for format in formats {

@@ -12,6 +12,8 @@ struct DescriptionDocuments {
     let labels: [[String]]
     let isContinuous: Bool
     let fixedRange: ClosedRange<Double>?
+    /// Sentences of plugins, by plugin: the `notes` layer.
+    var notes: [(plugin: String, text: String)] = []
 
     private var x: XValueText { describer.x }
     private var y: YValueText { describer.y }
@@ -20,39 +22,44 @@ struct DescriptionDocuments {
 
     var json: JSONValue {
         let d = description
-        return .object([
+        var layers: [(String, JSONValue)] = [
             ("locale", .string(d.locale)),
             ("chart", .string(d.chart)),
             ("title", .string(d.title)),
             ("summary", .string(d.summary)),
-            ("axes", .array(d.axes.map { a in
-                .object([("axis", .string(a.axis.rawValue)), ("title", .string(a.title)), ("text", .string(a.text))])
-            })),
-            ("statistics", .array(d.statistics.map(JSONValue.string))),
-            ("series", .array(d.series.map { s in
-                .object([
-                    ("name", .string(s.name)),
-                    ("summary", .string(s.summary)),
-                    ("segments", .array(s.segments.map { g in
-                        .object([("from", .int(g.from)), ("to", .int(g.to)), ("label", .string(g.label))])
-                    })),
-                    ("points", .array(s.points.map { p in
-                        .object([("index", .int(p.index)), ("x", x.json(p.x)), ("y", p.y.map(JSONValue.double) ?? .null),
-                                 ("label", .string(p.label))])
-                    })),
-                ])
-            })),
-            ("navigation", .object(d.navigation.map { list in
-                (list.name, .object([
-                    ("title", .string(list.title)),
-                    ("entries", .array(list.entries.map { e in
-                        .object([("series", .string(d.series.indices.contains(e.series) ? d.series[e.series].name : "")),
-                                 ("seriesIndex", .int(e.series)), ("index", .int(e.index)), ("x", x.json(e.x)),
-                                 ("y", .double(e.y)), ("label", .string(e.label))])
-                    })),
-                ]))
-            })),
-        ])
+        ]
+        layers.append(("axes", .array(d.axes.map { a in
+            .object([("axis", .string(a.axis.rawValue)), ("title", .string(a.title)), ("text", .string(a.text))])
+        })))
+        layers.append(("statistics", .array(d.statistics.map(JSONValue.string))))
+        layers.append(("series", .array(d.series.map(seriesJSON))))
+        layers.append(("navigation", .object(d.navigation.map { ($0.name, navigationJSON($0)) })))
+        if !notes.isEmpty {
+            layers.append(("notes", .array(notes.map { .object([("plugin", .string($0.plugin)), ("text", .string($0.text))]) })))
+        }
+        return .object(layers)
+    }
+
+    private func seriesJSON(_ s: SeriesDescription) -> JSONValue {
+        let segments: [JSONValue] = s.segments.map { g in
+            .object([("from", .int(g.from)), ("to", .int(g.to)), ("label", .string(g.label))])
+        }
+        let points: [JSONValue] = s.points.map { p in
+            .object([("index", .int(p.index)), ("x", x.json(p.x)), ("y", p.y.map(JSONValue.double) ?? .null),
+                     ("label", .string(p.label))])
+        }
+        return .object([("name", .string(s.name)), ("summary", .string(s.summary)), ("segments", .array(segments)),
+                        ("points", .array(points))])
+    }
+
+    private func navigationJSON(_ list: NavigationList) -> JSONValue {
+        let d = description
+        let entries: [JSONValue] = list.entries.map { e in
+            .object([("series", .string(d.series.indices.contains(e.series) ? d.series[e.series].name : "")),
+                     ("seriesIndex", .int(e.series)), ("index", .int(e.index)), ("x", x.json(e.x)),
+                     ("y", .double(e.y)), ("label", .string(e.label))])
+        }
+        return .object([("title", .string(list.title)), ("entries", .array(entries))])
     }
 
     // MARK: description.<locale>.md
@@ -63,6 +70,9 @@ struct DescriptionDocuments {
         lines += ["## " + heading("axes"), ""] + d.axes.map { "- " + Markdown.text($0.text) } + [""]
         if !d.statistics.isEmpty {
             lines += ["## " + heading("statistics"), ""] + d.statistics.map { "- " + Markdown.text($0) } + [""]
+        }
+        if !notes.isEmpty {
+            lines += ["## " + heading("notes"), ""] + notes.map { "- " + Markdown.text($0.text) } + [""]
         }
         for s in d.series {
             lines += ["## " + Markdown.text(s.name), "", Markdown.text(s.summary), ""]

@@ -142,7 +142,11 @@ public struct Sonify: ChartStage {
             }))
         }
         for locale in context.run.locales where cues {
-            let text = AudioCues.webVTT(AudioCues.cues(timeline: timeline, labels: labels[locale] ?? []), sampleRate: sampleRate)
+            var list = AudioCues.cues(timeline: timeline, labels: labels[locale] ?? [])
+            // Plugins' sentences about the chart are read with the first cue (docs/plugins.md).
+            let notes = (context[PluginNotesKey.self] ?? []).sentences(in: locale).map(\.text)
+            if !notes.isEmpty, !list.isEmpty { list[0].text += "\n" + notes.joined(separator: "\n") }
+            let text = AudioCues.webVTT(list, sampleRate: sampleRate)
             context.emit(Artifact(path: "audio.\(locale).vtt", kind: "cues", locale: locale, bytes: Array(text.utf8)))
         }
     }

@@ -1,0 +1,2 @@
+/// A target whose pipeline has a mistake.
+public enum Broken {}

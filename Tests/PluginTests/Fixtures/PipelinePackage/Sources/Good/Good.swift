@@ -1,0 +1,2 @@
+/// A target whose pipeline is valid.
+public enum Good {}
