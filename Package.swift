@@ -23,6 +23,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "chartpipe", targets: ["chartpipe"]),
+        // For the fuzz targets in Fuzz/, a package of its own that depends on this one by path.
+        .library(name: "ChartpipeLibraries",
+                 targets: ["ChartpipeJSON", "ChartpipeCore", "ChartpipeText", "Ingest", "BuiltinStages"]),
     ],
     targets: [
         .systemLibrary(name: "CCSV", path: "Sources/CCSV",
@@ -45,8 +48,11 @@ let package = Package(
                        pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         stage("Sonify", ["CSndFile"]),
         stage("Describe", ["ChartpipeText"]),
+        // The one list of built-in stages, shared by the CLI and the fuzz targets.
+        .target(name: "BuiltinStages", dependencies: ["ChartpipeCore", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify"],
+                swiftSettings: swiftSettings),
         .executableTarget(name: "chartpipe",
-                          dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify"],
+                          dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "BuiltinStages", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify"],
                           swiftSettings: swiftSettings),
         .executableTarget(name: "ChartpipeBench",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeText"],
