@@ -225,6 +225,16 @@ final class BadInputTests: XCTestCase {
                        "k.csv: warning: skipped 6 records with errors in all (\"onError\": \"skip\"); the first 5 are listed above")
     }
 
+    /// Found by Fuzz/CSV: a bad field and then a stray quote in the same record counted it as skipped twice.
+    func testARecordWithTwoProblemsIsSkippedOnce() throws {
+        let (batch, stream) = try read(chart(s.file("k.csv", "t,v\nabc,1\"2\n3,4\n5,6\n"), type: .number, onError: .skip))
+        XCTAssertEqual(batch.y, [4, 6])
+        XCTAssertEqual(stream.recordsRead, 3)
+        XCTAssertEqual(stream.recordsSkipped, 1)
+        XCTAssertEqual(stream.warnings.map(\.description),
+                       ["k.csv:2:1: warning: field 't': skipped record: 'abc' is not a number; write digits with an optional sign, '.' and exponent, or leave the cell empty for a gap"])
+    }
+
     // MARK: JSON
 
     func testJSONSyntaxErrorInsideRecord() {

@@ -361,8 +361,8 @@ final class CSVObservationStream: ObservationStream {
         let location = SourceLocation(path: sourcePath, line: line, column: column + characters(from: pos, to: index))
         let error = ChartError(message, at: location)
         guard state.pointee.skip else { throw error }
-        // Skip the rest of the physical line and start a fresh row.
-        state.pointee.skipLog.note(error)
+        // Skip the rest of the physical line and start a fresh row; a record already rejected is counted once.
+        if !state.pointee.recordBad { state.pointee.skipLog.note(error) }
         state.pointee.nextRecord += 1
         state.pointee.fieldIndex = 0
         state.pointee.recordBad = false
