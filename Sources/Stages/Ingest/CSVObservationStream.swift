@@ -120,7 +120,8 @@ private struct CSVState {
             reject(ChartError("the row has \(fieldIndex) field\(fieldIndex == 1 ? "" : "s") but column '\(columns[missing])' is number \(missing + 1); check for a missing delimiter or an unquoted line break",
                               at: SourceLocation(path: chart.source.displayPath, line: recordLine), field: columns[missing]))
         }
-        if recordBad { return }
+        // A short row fails the read (onError: fail) without marking the record bad: emit nothing either way.
+        if recordBad || stopped { return }
         assembly.emit(record: record, line: recordLine)
     }
 
