@@ -27,6 +27,9 @@ let package = Package(
         .plugin(name: "ChartpipeCommand", targets: ["ChartpipeCommand"]),
         // Checks a target's .pipeline files at build time (compiler-style diagnostics).
         .plugin(name: "PipelineCheck", targets: ["PipelineCheck"]),
+        // For the fuzz targets in Fuzz/, a package of its own that depends on this one by path.
+        .library(name: "ChartpipeLibraries",
+                 targets: ["ChartpipeJSON", "ChartpipeCore", "ChartpipeText", "Ingest", "BuiltinStages"]),
     ],
     targets: [
         .systemLibrary(name: "CCSV", path: "Sources/CCSV",
@@ -64,9 +67,13 @@ let package = Package(
         // Starts plugin processes: posix_spawn's GNU extensions and the wait-status macros are C-only.
         .target(name: "CProcess", path: "Sources/CProcess"),
         stage("Plugin", ["CProcess"]),
+        // The one list of built-in stages, shared by the CLI and the fuzz targets.
+        .target(name: "BuiltinStages", dependencies: ["ChartpipeCore", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify",
+                                                      "Table", "Chart"],
+                swiftSettings: swiftSettings),
         .executableTarget(name: "chartpipe",
-                          dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify",
-                                         "Table", "Chart", "Plugin"],
+                          dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "BuiltinStages", "Ingest", "Aggregate", "Downsample",
+                                         "Trend", "Describe", "Sonify", "Table", "Chart", "Plugin"],
                           swiftSettings: swiftSettings),
         // An example plugin in Swift (docs/plugins.md): a rolling mean that replaces the series.
         .executableTarget(name: "chartpipe-stage-rolling", path: "Sources/Examples/chartpipe-stage-rolling",

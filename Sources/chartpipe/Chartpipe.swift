@@ -1,3 +1,4 @@
+import BuiltinStages
 import ChartpipeCore
 import ChartpipeText
 import Foundation

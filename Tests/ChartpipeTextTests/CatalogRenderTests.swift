@@ -155,6 +155,17 @@ final class CatalogRenderTests: XCTestCase {
         XCTAssertEqual(unit.template.placeholders.map(\.argument), [1, 2])
     }
 
+    /// Found by Fuzz/Template: a digit run longer than Int holds overflowed (a trap) instead of parsing.
+    func testLongDigitRunsInPlaceholders() {
+        let digits = String(repeating: "9", count: 30)
+        let t = Template("%\(digits)$@ %.\(digits)f %\(digits)d")
+        XCTAssertEqual(t.placeholders.map(\.argument), [1_000_000, 1, 2])
+        XCTAssertEqual(t.placeholders.map(\.precision), [nil, 1_000_000, nil])
+        let rendering = Catalog.render(.text("%\(digits)$@"), locale: "en", ["A"])
+        XCTAssertEqual(rendering.text, "⟦%\(digits)$@⟧")
+        XCTAssertEqual(rendering.problems, ["'%\(digits)$@' reads argument 1000000 but 1 were given"])
+    }
+
     func testRenderingFromManyThreads() {
         let catalog = shipped
         let locales = ["en", "ko", "zh-Hans"]

@@ -258,6 +258,23 @@ final class BadInputTests: XCTestCase {
                        "k.csv: warning: skipped 6 records with errors in all (\"onError\": \"skip\"); the first 5 are listed above")
     }
 
+    /// Found by Fuzz/CSV: a short first row of long data emitted a record with no series and crashed.
+    func testAShortFirstRowOfLongDataIsAnError() {
+        let spec = chart(s.file("short.csv", "t,region,v\n2024-01-01\n"), y: ["v"], series: "region")
+        XCTAssertEqual(failure(spec)?.description,
+                       "short.csv:2: error: field 'region': the row has 1 field but column 'region' is number 2; check for a missing delimiter or an unquoted line break")
+    }
+
+    /// Found by Fuzz/CSV: a bad field and then a stray quote in the same record counted it as skipped twice.
+    func testARecordWithTwoProblemsIsSkippedOnce() throws {
+        let (batch, stream) = try read(chart(s.file("k.csv", "t,v\nabc,1\"2\n3,4\n5,6\n"), type: .number, onError: .skip))
+        XCTAssertEqual(batch.y, [4, 6])
+        XCTAssertEqual(stream.recordsRead, 3)
+        XCTAssertEqual(stream.recordsSkipped, 1)
+        XCTAssertEqual(stream.warnings.map(\.description),
+                       ["k.csv:2:1: warning: field 't': skipped record: 'abc' is not a number; write digits with an optional sign, '.' and exponent, or leave the cell empty for a gap"])
+    }
+
     // MARK: JSON
 
     func testJSONSyntaxErrorInsideRecord() {

@@ -26,11 +26,16 @@ public enum TestProcess {
         try process.run()
         // Both pipes are drained at once so that a full pipe never blocks the child.
         nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        // The semaphore orders the reader's write of errData before the read below (ThreadSanitizer checks it).
+        let readerDone = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            readerDone.signal()
+        }
         reader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
+        readerDone.wait()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
     }

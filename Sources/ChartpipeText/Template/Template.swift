@@ -106,9 +106,10 @@ public struct Template: Sendable, Hashable {
             }
             // %[n$][flags][width][.precision][length]conversion
             var j = i
+            // Numbers saturate at a million (no template has that many arguments): a long digit run must not overflow.
             var number = 0
             var digits = 0
-            while j < chars.count, chars[j].isASCII, let d = chars[j].wholeNumberValue { number = number * 10 + d; digits += 1; j += 1 }
+            while j < chars.count, chars[j].isASCII, let d = chars[j].wholeNumberValue { number = min(number * 10 + d, 1_000_000); digits += 1; j += 1 }
             var argument: Int?
             if digits > 0, j < chars.count, chars[j] == "$" { argument = number; j += 1 } else { j = i }
             while j < chars.count, flags.contains(chars[j]) { j += 1 }
@@ -117,7 +118,7 @@ public struct Template: Sendable, Hashable {
             if j < chars.count, chars[j] == "." {
                 j += 1
                 var p = 0
-                while j < chars.count, chars[j].isASCII, let d = chars[j].wholeNumberValue { p = p * 10 + d; j += 1 }
+                while j < chars.count, chars[j].isASCII, let d = chars[j].wholeNumberValue { p = min(p * 10 + d, 1_000_000); j += 1 }
                 precision = p
             }
             while j < chars.count, lengthModifiers.contains(chars[j]) { j += 1 }

@@ -132,7 +132,8 @@ private struct CSVState {
             reject(ChartError("the row has \(fieldIndex) field\(fieldIndex == 1 ? "" : "s") but column '\(columns[missing])' is number \(missing + 1); check for a missing delimiter or an unquoted line break",
                               at: SourceLocation(path: chart.source.displayPath, line: recordLine), field: columns[missing]))
         }
-        if recordBad { return }
+        // A short row fails the read (onError: fail) without marking the record bad: emit nothing either way.
+        if recordBad || stopped { return }
         assembly.emit(record: record, line: recordLine)
     }
 
@@ -408,8 +409,8 @@ final class CSVObservationStream: ObservationStream {
         let location = SourceLocation(path: sourcePath, line: line, column: column + characters(from: pos, to: index))
         let error = ChartError(message, code: "ingest.bad-csv", at: location)
         guard state.pointee.skip else { throw error }
-        // Skip the rest of the physical line and start a fresh row.
-        state.pointee.skipLog.note(error)
+        // Skip the rest of the physical line and start a fresh row; a record already rejected is counted once.
+        if !state.pointee.recordBad { state.pointee.skipLog.note(error) }
         state.pointee.nextRecord += 1
         state.pointee.fieldIndex = 0
         state.pointee.recordBad = false
