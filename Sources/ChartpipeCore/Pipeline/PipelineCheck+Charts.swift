@@ -81,6 +81,14 @@ extension PipelineCheck {
         case (nil, nil):
             if y.objectValue != nil { v.error("'y' needs 'field' (one column) or 'fields' (several columns, one series each)", at: p + "/y"); ok = false }
         }
+        if fields.contains(xField) {
+            v.error("'\(xField)' is both x and y; a column can be one axis only: name the y column in 'y'",
+                    at: p + (isWide ? "/y/fields" : "/y/field")); ok = false
+        }
+        if let seriesField = item["series"]?["field"]?.stringValue, seriesField == xField || fields.contains(seriesField) {
+            v.error("'\(seriesField)' names the series and is also an axis; the series field must be another column",
+                    at: p + "/series/field"); ok = false
+        }
         if isWide, item["series"] != nil {
             v.error("'series' names series by a field's values, and 'y.fields' names them by column; use one of them", at: p + "/series", key: true); ok = false
         }
