@@ -68,7 +68,8 @@ final class LineLog: RunObserver {
             guard !quiet else { return }
             let time = JSONWriter.number((seconds * 100).rounded() / 100)
             let files = result.artifacts.count
-            Console.error("[\(done)/\(total)] \(id): ok (\(files) \(files == 1 ? "file" : "files"), \(time) s)")
+            let what = result.reused ? "unchanged, kept" : "ok"
+            Console.error("[\(done)/\(total)] \(id): \(what) (\(files) \(files == 1 ? "file" : "files"), \(time) s)")
             for w in result.warnings { Console.error("  " + TerminalText.safe(w.description)) }
         }
     }
@@ -86,7 +87,7 @@ final class JSONLog: RunObserver {
         var members: [(String, JSONValue)] = [
             ("id", .string(result.chart.id)), ("status", .string(result.status.rawValue)),
             ("done", .int(done)), ("total", .int(total)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
-            ("files", .int(result.artifacts.count)),
+            ("files", .int(result.artifacts.count)), ("reused", .bool(result.reused)),
             ("warnings", .array(result.warnings.map(Manifest.json(diagnostic:)))),
         ]
         if let e = result.error { members.append(("error", Manifest.json(diagnostic: e))) }

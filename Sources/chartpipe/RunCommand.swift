@@ -15,6 +15,8 @@ enum RunCommand {
             OptionSpec(name: "only", value: "ID,ID", help: "Run only these charts."),
             OptionSpec(name: "fail-fast", value: nil, help: "Stop starting charts after the first failure."),
             OptionSpec(name: "wait", value: nil, help: "If another run is writing into the output folder, start when it ends."),
+            OptionSpec(name: "shard", value: "I/N", help: "Run shard I (from 0) of N, writing manifest.shard-I.json; 'chartpipe merge' combines them. Unset: from JOB_COMPLETION_INDEX with CHARTPIPE_SHARDS (Kubernetes) or SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (Slurm)."),
+            OptionSpec(name: "incremental", value: nil, help: "Keep the files of charts whose data, catalogs, options and tool are unchanged since the last run (checked by hash)."),
             OptionSpec(name: "no-progress", value: nil, help: "One line per finished chart instead of a progress bar."),
             OptionSpec(name: "log-format", value: "FORMAT", help: "'text' (default) or 'json' (one object per line on stderr)."),
             OptionSpec(name: "quiet", value: nil, help: "Print only errors."),
@@ -98,8 +100,15 @@ enum RunCommand {
             log.diagnostic(.warning("SOURCE_DATE_EPOCH '\(epoch)' is not a count of seconds since 1970 in the years 0001 to 9999; using the current time",
                                     code: "run.source-date-epoch"))
         }
+        let shard: Shard?
+        switch parsed.value("shard").map(Shard.parse) ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) {
+        case let .success(s)?: shard = s
+        case let .failure(problem)?: throw UsageError(message: problem.message, command: "run")
+        case nil: shard = nil
+        }
         let options = RunOptions(output: output, jobs: jobs, locales: locales, only: only,
-                                 failFast: parsed.flag("fail-fast"), generatedAt: Manifest.timestamp(), wait: parsed.flag("wait"))
+                                 failFast: parsed.flag("fail-fast"), generatedAt: Manifest.timestamp(), wait: parsed.flag("wait"),
+                                 shard: shard, incremental: parsed.flag("incremental"))
 
         let observer: any RunObserver
         if log.format == .json {
@@ -138,7 +147,10 @@ enum RunCommand {
             ])
         } else if !quiet {
             let ran = outcome.results.count
+            let reused = outcome.results.filter(\.reused).count
             var summary = "\(ran - failed.count) of \(ran) \(ran == 1 ? "chart" : "charts") written"
+            if reused > 0 { summary += " (\(reused) unchanged, kept)" }
+            if let shard { summary += " as shard \(shard)" }
             if !failed.isEmpty { summary += ", \(failed.count) failed" }
             if !m.notRun.isEmpty { summary += ", \(m.notRun.count) not run" }
             if m.interrupted { summary += "; interrupted" }

@@ -50,7 +50,10 @@ struct PipelineCheck {
         let stages = checkStages(root["stages"])
         let (charts, overrides) = checkCharts(root["charts"], stages: stages)
         let spec = PipelineSpec(path: v.path, directory: directory, name: name, output: output, locales: locales,
-                                strings: strings, stages: stages, charts: charts, overrides: overrides, sha256: sha256)
+                                strings: strings, stages: stages, charts: charts, overrides: overrides, sha256: sha256,
+                                chartJSON: Dictionary((root["charts"]?.arrayValue ?? []).compactMap { item in
+                                    item["id"]?.stringValue.map { ($0, item) }
+                                }, uniquingKeysWith: { a, _ in a }))
         if stagesUsable { checkNeeds(spec, chartItems: root["charts"]?.arrayValue ?? []) }
         if v.diagnostics.isEmpty { checkStagesAgainstCharts(spec, chartItems: root["charts"]?.arrayValue ?? []) }
         return spec

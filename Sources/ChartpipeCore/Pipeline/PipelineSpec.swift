@@ -43,9 +43,12 @@ public struct PipelineSpec: Sendable {
     public var overrides: [String: [String: [String: JSONValue]]]
     /// SHA-256 of the pipeline file's bytes.
     public var sha256: String
+    /// Each chart's entry as written, by id: what an incremental run compares.
+    public var chartJSON: [String: JSONValue]
 
     public init(path: String, directory: String, name: String, output: String, locales: [String], strings: [String],
-                stages: [StageEntry], charts: [ChartSpec], overrides: [String: [String: [String: JSONValue]]], sha256: String) {
+                stages: [StageEntry], charts: [ChartSpec], overrides: [String: [String: [String: JSONValue]]], sha256: String,
+                chartJSON: [String: JSONValue] = [:]) {
         self.path = path
         self.directory = directory
         self.name = name
@@ -56,6 +59,7 @@ public struct PipelineSpec: Sendable {
         self.charts = charts
         self.overrides = overrides
         self.sha256 = sha256
+        self.chartJSON = chartJSON
     }
 
     public func runInfo(locales override: [String]? = nil) -> RunInfo {

@@ -13,10 +13,12 @@ public struct ChartRecord: Sendable, Equatable {
     public var pointsInput: Int
     public var pointsOutput: Int
     public var artifacts: [ManifestArtifact]
+    /// The digest of what the chart's files depend on (`InputsDigest`), recorded by `--incremental` runs.
+    public var inputs: String?
 
     public init(id: String, status: Status, error: Diagnostic? = nil, warnings: [Diagnostic] = [],
                 recordsRead: Int = 0, recordsSkipped: Int = 0, pointsInput: Int = 0, pointsOutput: Int = 0,
-                artifacts: [ManifestArtifact] = []) {
+                artifacts: [ManifestArtifact] = [], inputs: String? = nil) {
         self.id = id
         self.status = status
         self.error = error
@@ -26,6 +28,7 @@ public struct ChartRecord: Sendable, Equatable {
         self.pointsInput = pointsInput
         self.pointsOutput = pointsOutput
         self.artifacts = artifacts
+        self.inputs = inputs
     }
 }
 
@@ -34,9 +37,13 @@ public struct ChartResult: Sendable {
     public var chart: ChartSpec
     public var record: ChartRecord
 
-    public init(chart: ChartSpec, record: ChartRecord) {
+    /// Whether an `--incremental` run kept the chart's files instead of making them again.
+    public var reused: Bool
+
+    public init(chart: ChartSpec, record: ChartRecord, reused: Bool = false) {
         self.chart = chart
         self.record = record
+        self.reused = reused
     }
 
     public var status: ChartRecord.Status { record.status }

@@ -38,6 +38,8 @@ public struct Manifest: Sendable, Equatable {
     /// Files of run-level stages (paths relative to the output folder).
     public var artifacts: [ManifestArtifact]
     public var interrupted: Bool
+    /// The shard of a run split over machines that wrote this manifest (`manifest.shard-I.json`).
+    public var shard: Shard?
     /// Written while a run works: the folder may change, and `uncertain` names the charts whose
     /// listed files may no longer match (the next run checks them).
     public var running = false
@@ -87,6 +89,7 @@ public struct Manifest: Sendable, Equatable {
         if let pipelineFile {
             members.append(("pipelineFile", .object([("path", .string(pipelineFile.path)), ("sha256", .string(pipelineFile.sha256))])))
         }
+        if let shard { members.append(("shard", .object([("index", .int(shard.index)), ("count", .int(shard.count))]))) }
         members += [
             ("generatedAt", .string(TimeText.iso8601(milliseconds: Double(generatedAt) * 1000))),
             ("locales", .array(locales.map { .string($0) })),
@@ -114,7 +117,7 @@ public struct Manifest: Sendable, Equatable {
             ("rows", .object([("read", .int(r.recordsRead)), ("skipped", .int(r.recordsSkipped))])),
             ("points", .object([("input", .int(r.pointsInput)), ("output", .int(r.pointsOutput))])),
             ("artifacts", .array(r.artifacts.map(json(artifact:)))),
-        ])
+        ] + (r.inputs.map { [("inputs", JSONValue.string($0))] } ?? []))
     }
 
     /// A diagnostic as the manifest and `--log-format json` write it.
@@ -145,6 +148,9 @@ public struct Manifest: Sendable, Equatable {
         toolVersion = json["tool"]?["version"]?.stringValue ?? ""
         if let file = json["pipelineFile"], let path = file["path"]?.stringValue, let sha = file["sha256"]?.stringValue {
             pipelineFile = PipelineFile(path: path, sha256: sha)
+        }
+        if let index = json["shard"]?["index"]?.intValue, let count = json["shard"]?["count"]?.intValue {
+            shard = Shard(index: index, count: count)
         }
         generatedAt = json["generatedAt"]?.stringValue.flatMap(TimeText.epochSeconds(iso8601:)) ?? 0
         locales = json["locales"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -177,7 +183,7 @@ public struct Manifest: Sendable, Equatable {
             },
             recordsRead: json["rows"]?["read"]?.intValue ?? 0, recordsSkipped: json["rows"]?["skipped"]?.intValue ?? 0,
             pointsInput: json["points"]?["input"]?.intValue ?? 0, pointsOutput: json["points"]?["output"]?.intValue ?? 0,
-            artifacts: (json["artifacts"]?.arrayValue ?? []).compactMap(artifact))
+            artifacts: (json["artifacts"]?.arrayValue ?? []).compactMap(artifact), inputs: json["inputs"]?.stringValue)
     }
 
     static func diagnostic(_ json: JSONValue) -> Diagnostic? {

@@ -14,10 +14,22 @@ import ChartpipeJSON
 /// files may change (`uncertain`); a run that ends early leaves that manifest and its journal, and
 /// the next run repairs the folder from them.
 final class OutputFolder: Sendable {
+    /// What a run does in the folder.
+    enum Role: Sendable, Equatable {
+        /// A run of the whole pipeline (or of `--only` charts): it owns the folder.
+        case whole
+        /// One shard of a run split over machines: it writes its charts and `manifest.shard-I.json`.
+        case shard(Shard)
+        /// `merge`: the shards' charts, then the run-level stages and `manifest.json`.
+        case merge
+    }
+
+    let role: Role
     let writer: ArtifactWriter
     let lock: RunLock
     let journal: RunJournal
-    /// The previous manifest of the same pipeline in this folder, repaired, if any.
+    /// The previous manifest of the same pipeline in this folder, repaired, if any (for a shard,
+    /// overlaid with its own earlier shard manifest).
     let previous: Manifest?
     /// Every locale whose files the folder may hold after this run: the pipeline's, then this run's others.
     let locales: [String]
@@ -27,36 +39,54 @@ final class OutputFolder: Sendable {
     /// Files written by this run, per chart, so that a chart that fails while writing leaves none.
     private let written = Mutex<[String: [String]]>([:])
 
+    private var shard: Shard? {
+        if case let .shard(s) = role { return s }
+        return nil
+    }
+
+    /// The manifest this run writes.
+    var manifestName: String { shard?.manifestName ?? "manifest.json" }
+
     /// Locks the folder, reads and repairs what an earlier run left, refuses a folder that holds
     /// files chartpipe did not write, and marks the run as in progress.
     init(root: String, pipeline spec: PipelineSpec, selected: [String], runLocales: [String]?, wait: Bool,
-         generatedAt: Int64) throws(ChartError) {
+         generatedAt: Int64, role: Role = .whole) throws(ChartError) {
+        self.role = role
+        let shard: Shard? = { if case let .shard(s) = role { return s }; return nil }()
         let probe = ArtifactWriter(root: root)
         try probe.prepare()
-        lock = try RunLock.acquire(root: probe.root, wait: wait)
-        var previous = try Self.readPrevious(probe, pipeline: spec.name)
+        lock = try RunLock.acquire(root: probe.root, shard: shard, wait: wait)
+        var previous = try Self.readPrevious(probe, name: "manifest.json", pipeline: spec.name)
+        // Shards' manifests not yet merged: their files are chartpipe's too.
+        let shardManifests = try Self.shardManifests(probe, pipeline: spec.name)
+        if let shard, let own = shardManifests.first(where: { $0.shard == shard }) {
+            previous = Self.overlay(own, on: previous)
+        }
         let run = runLocales ?? spec.locales
         self.runLocales = run
         locales = spec.locales + run.filter { !spec.locales.contains($0) }
         pipelineCharts = spec.charts.map(\.id)
 
-        // What an interrupted run wrote: listed and intact stays, anything else of its goes.
-        let leftOver = RunJournal.leftOver(in: probe.root)
-        var owned = Set(previous?.allArtifacts.map(\.path) ?? [])
+        // What an interrupted run wrote: listed and intact stays, anything else of its goes. A shard
+        // repairs only its own journal (the others may be running); a whole run or a merge, all.
+        let leftOver = RunJournal.leftOver(in: probe.root, shard: shard, allShards: shard == nil)
+        var owned = Set((previous?.allArtifacts ?? []).map(\.path))
+        if shard == nil { owned.formUnion(shardManifests.flatMap(\.allArtifacts).map(\.path)) }
         if !leftOver.isEmpty || previous?.status == .running {
             previous = previous.map { Self.repair($0, journal: leftOver, writer: probe) }
-            let kept = Set(previous?.allArtifacts.map(\.path) ?? [])
-            probe.remove(leftOver.filter { !kept.contains($0) && !$0.contains("/") }, below: nil)
+            let kept = Set(previous?.allArtifacts.map(\.path) ?? []).union(shard == nil ? [] : owned)
+            probe.remove(leftOver.filter { !kept.contains($0) && !$0.contains("/") && !$0.hasPrefix("manifest") }, below: nil)
             for path in leftOver where !kept.contains(path) && path.contains("/") {
                 probe.remove([path], below: (path as NSString).deletingLastPathComponent)
             }
-            owned = kept
+            owned = owned.intersection(kept).union(kept)
         }
-        for id in Set(pipelineCharts + (previous?.charts.map(\.id) ?? [])) { probe.removeTemporaries(in: "charts/\(id)") }
-        probe.removeTemporaries(in: "")
+        let mine = shard == nil ? Set(pipelineCharts + (previous?.charts.map(\.id) ?? [])) : Set(selected)
+        for id in mine { probe.removeTemporaries(in: "charts/\(id)") }
+        if shard == nil { probe.removeTemporaries(in: "") }
 
         // A first run never replaces what another tool left where chartpipe writes.
-        if previous == nil {
+        if previous == nil, shardManifests.isEmpty {
             for id in selected {
                 if let name = probe.files(in: "charts/\(id)").first(where: { !$0.hasPrefix(".") }) {
                     throw ChartError("'charts/\(id)/\(name)' is in the output folder, but no chartpipe manifest lists it; chartpipe does not replace files it did not write: move them away or choose another output folder",
@@ -65,21 +95,22 @@ final class OutputFolder: Sendable {
             }
         }
 
-        journal = try RunJournal(root: probe.root)
+        journal = try RunJournal(root: probe.root, shard: shard)
         let journal = self.journal
-        writer = ArtifactWriter(root: probe.root, replacing: .listed(owned.union(["manifest.json"]))) { journal.append($0) }
+        let manifests = Set(["manifest.json"] + shardManifests.compactMap { $0.shard?.manifestName } + [shard?.manifestName].compactMap { $0 })
+        writer = ArtifactWriter(root: probe.root, replacing: .listed(owned.union(manifests))) { journal.append($0) }
         self.previous = previous
         try markRunning(selected: selected, generatedAt: generatedAt, pipeline: spec)
     }
 
-    /// The manifest in the folder: nil when there is none; refused when chartpipe did not write it
-    /// or it belongs to another pipeline (its files are not this pipeline's to replace).
-    private static func readPrevious(_ writer: ArtifactWriter, pipeline: String) throws(ChartError) -> Manifest? {
-        guard writer.exists("manifest.json") || FileManager.default.fileExists(atPath: writer.root + "/manifest.json") else { return nil }
-        let at = SourceLocation(path: writer.root + "/manifest.json")
-        guard let bytes = try? writer.read("manifest.json"), let json = try? JSONParser.parse(bytes),
+    /// The manifest `name` in the folder: nil when there is none; refused when chartpipe did not
+    /// write it or it belongs to another pipeline (its files are not this pipeline's to replace).
+    private static func readPrevious(_ writer: ArtifactWriter, name: String, pipeline: String) throws(ChartError) -> Manifest? {
+        guard writer.exists(name) || FileManager.default.fileExists(atPath: writer.root + "/" + name) else { return nil }
+        let at = SourceLocation(path: writer.root + "/" + name)
+        guard let bytes = try? writer.read(name), let json = try? JSONParser.parse(bytes),
               let manifest = Manifest(json: json) else {
-            throw ChartError("the output folder holds a manifest.json that chartpipe did not write; chartpipe does not replace it: choose another output folder, or move it away",
+            throw ChartError("the output folder holds a \(name) that chartpipe did not write; chartpipe does not replace it: choose another output folder, or move it away",
                              code: "output.foreign-manifest", at: at)
         }
         guard manifest.pipeline == pipeline else {
@@ -87,6 +118,28 @@ final class OutputFolder: Sendable {
                              code: "output.other-pipeline", at: at)
         }
         return manifest
+    }
+
+    /// The shard manifests in the folder (`manifest.shard-I.json`), in shard order.
+    static func shardManifests(_ writer: ArtifactWriter, pipeline: String) throws(ChartError) -> [Manifest] {
+        var found: [Manifest] = []
+        for name in writer.files(in: "") where name.hasPrefix("manifest.shard-") && name.hasSuffix(".json") {
+            if let manifest = try readPrevious(writer, name: name, pipeline: pipeline) { found.append(manifest) }
+        }
+        return found.sorted { ($0.shard?.index ?? 0) < ($1.shard?.index ?? 0) }
+    }
+
+    /// `base` with the charts of a shard's own later manifest in place of its entries.
+    private static func overlay(_ own: Manifest, on base: Manifest?) -> Manifest {
+        guard var merged = base else { return own }
+        for record in own.charts {
+            if let i = merged.charts.firstIndex(where: { $0.id == record.id }) { merged.charts[i] = record } else { merged.charts.append(record) }
+        }
+        if own.status == .running {
+            merged.running = true
+            merged.uncertain += own.uncertain
+        }
+        return merged
     }
 
     /// The manifest of an interrupted run with only the files that are on disk as listed.
@@ -118,16 +171,25 @@ final class OutputFolder: Sendable {
         }.map(\.id)
         var running = Manifest(pipeline: spec.name, pipelineFile: spec.fileRecord(relativeTo: writer.root),
                                generatedAt: generatedAt, locales: previous?.locales ?? [], selected: selected,
-                               charts: records, artifacts: previous?.artifacts ?? [])
+                               charts: shard == nil ? records : records.filter { selected.contains($0.id) },
+                               artifacts: shard == nil ? previous?.artifacts ?? [] : [])
+        running.shard = shard
         running.running = true
         running.uncertain = touched
-        _ = try writer.write(JSONWriter().bytes(running.json), to: "manifest.json", kind: "manifest", locale: nil)
+        _ = try writer.write(JSONWriter().bytes(running.json), to: manifestName, kind: "manifest", locale: nil)
     }
 
-    /// Writes the run's manifest; the run's journal is then closed and removed.
+    /// Writes the run's manifest; the run's journal is then closed and removed. A whole run or a
+    /// merge also removes what shards left (their manifests, journals and locks), which it replaces.
     func finish(_ manifest: Manifest) throws(ChartError) {
-        _ = try writer.write(JSONWriter().bytes(manifest.json), to: "manifest.json", kind: "manifest", locale: nil)
+        _ = try writer.write(JSONWriter().bytes(manifest.json), to: manifestName, kind: "manifest", locale: nil)
         journal.finish()
+        guard shard == nil else { return }
+        for name in writer.files(in: "") {
+            let shardFile = name.hasPrefix("manifest.shard-") && name.hasSuffix(".json")
+                || name.hasPrefix(RunJournal.fileName + ".shard-") || name.hasPrefix(".chartpipe.shard-") && name.hasSuffix(".lock")
+            if shardFile { unlink(writer.root + "/" + name) }
+        }
     }
 
     private func previousRecord(_ id: String) -> ChartRecord? { previous?.charts.first { $0.id == id } }

@@ -1,29 +1,45 @@
 import Foundation
 
 /// One run at a time per output folder: an exclusive `flock` on `OUT/.chartpipe.lock`, held for the
-/// whole run and released when the process ends (even by kill -9). A second run fails at once
-/// naming the first, or queues behind it with `--wait`.
+/// whole run and released when the process ends (even by kill -9). A second run fails at once, or
+/// queues behind it with `--wait`. Shards of one run hold it shared, so they run side by side (each
+/// holds its own shard's lock exclusively), while a whole run or a merge waits for all of them.
 public final class RunLock: Sendable {
     public static let fileName = ".chartpipe.lock"
-    private let fd: Int32
+    private let fds: [Int32]
 
-    private init(fd: Int32) { self.fd = fd }
+    private init(fds: [Int32]) { self.fds = fds }
 
-    /// Takes the lock of the folder `root`, waiting for it when `wait`.
-    public static func acquire(root: String, wait: Bool) throws(ChartError) -> RunLock {
-        let path = root + "/" + fileName
+    /// The lock file of a shard.
+    public static func shardFileName(_ shard: Shard) -> String { ".chartpipe.shard-\(shard.index).lock" }
+
+    /// Takes the folder's lock: exclusive for a whole run or a merge; shared, plus the shard's own
+    /// lock, for a shard. Waits when `wait`.
+    public static func acquire(root: String, shard: Shard? = nil, wait: Bool) throws(ChartError) -> RunLock {
+        let folder = try take(root + "/" + fileName, exclusive: shard == nil, wait: wait, root: root)
+        guard let shard else { return RunLock(fds: [folder]) }
+        do {
+            return RunLock(fds: [folder, try take(root + "/" + shardFileName(shard), exclusive: true, wait: wait, root: root)])
+        } catch {
+            close(folder)
+            throw error
+        }
+    }
+
+    private static func take(_ path: String, exclusive: Bool, wait: Bool, root: String) throws(ChartError) -> Int32 {
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw ChartError("cannot lock the output folder: \(String(cString: strerror(errno)))", code: "output.unwritable",
                              at: SourceLocation(path: root))
         }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        let mode = exclusive ? LOCK_EX : LOCK_SH
+        if flock(fd, mode | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK, wait else {
                 close(fd)
                 throw ChartError("another chartpipe run is writing into this output folder; wait for it to finish, or pass --wait to start when it does",
                                  code: "output.locked", at: SourceLocation(path: root))
             }
-            while flock(fd, LOCK_EX) != 0 {
+            while flock(fd, mode) != 0 {
                 guard errno == EINTR else {
                     close(fd)
                     throw ChartError("cannot lock the output folder: \(String(cString: strerror(errno)))", code: "output.unwritable",
@@ -32,33 +48,44 @@ public final class RunLock: Sendable {
             }
         }
         // The file stays empty: the folder's bytes must not depend on which process ran.
-        return RunLock(fd: fd)
+        return fd
     }
 
     deinit {
-        flock(fd, LOCK_UN)
-        close(fd)
+        for fd in fds.reversed() {
+            flock(fd, LOCK_UN)
+            close(fd)
+        }
     }
 }
 
-/// The files a run has renamed into place, one path per line in `OUT/.chartpipe-journal`, appended
-/// as they land and removed when the run's manifest is written. A journal left behind means a run
-/// ended before its manifest (kill -9, power loss, a full disk): the next run knows exactly which
-/// files chartpipe wrote and checks or removes them.
+/// The files a run has renamed into place, one path per line in `OUT/.chartpipe-journal` (a shard's
+/// in `.chartpipe-journal.shard-I`), appended as they land and removed when the run's manifest is
+/// written. A journal left behind means a run ended before its manifest (kill -9, power loss, a full
+/// disk): the next run knows exactly which files chartpipe wrote and checks or removes them.
 public final class RunJournal: Sendable {
     public static let fileName = ".chartpipe-journal"
     private let fd: Int32
     private let path: String
 
-    /// The paths a journal left in `root` lists (empty when there is none).
-    public static func leftOver(in root: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: root + "/" + fileName) else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    public static func fileName(_ shard: Shard?) -> String { shard.map { fileName + ".shard-\($0.index)" } ?? fileName }
+
+    /// The paths the journals in `root` list: the whole run's and every shard's (`shard` nil), or one shard's.
+    public static func leftOver(in root: String, shard: Shard? = nil, allShards: Bool = false) -> [String] {
+        var names = [fileName(shard)]
+        if allShards {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+            names += entries.filter { $0.hasPrefix(fileName + ".shard-") }.sorted()
+        }
+        return names.flatMap { name -> [String] in
+            guard let data = FileManager.default.contents(atPath: root + "/" + name) else { return [] }
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
     }
 
     /// Starts a new journal in `root`.
-    public init(root: String) throws(ChartError) {
-        path = root + "/" + Self.fileName
+    public init(root: String, shard: Shard? = nil) throws(ChartError) {
+        path = root + "/" + Self.fileName(shard)
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw ArtifactWriter.failure(errno, "cannot start the run's journal", path)

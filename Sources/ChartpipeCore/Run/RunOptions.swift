@@ -11,9 +11,13 @@ public struct RunOptions: Sendable {
     public var generatedAt: Int64
     /// Wait for another run that holds the output folder, instead of failing at once.
     public var wait: Bool
+    /// Run only this shard's charts, writing `manifest.shard-I.json` (`merge` combines them).
+    public var shard: Shard?
+    /// Keep a chart whose inputs are unchanged since the folder's manifest and whose files are intact.
+    public var incremental: Bool
 
     public init(output: String, jobs: Int, locales: [String]? = nil, only: [String]? = nil, failFast: Bool = false,
-                generatedAt: Int64, wait: Bool = false) {
+                generatedAt: Int64, wait: Bool = false, shard: Shard? = nil, incremental: Bool = false) {
         self.output = output
         self.jobs = max(1, jobs)
         self.locales = locales
@@ -21,6 +25,8 @@ public struct RunOptions: Sendable {
         self.failFast = failFast
         self.generatedAt = generatedAt
         self.wait = wait
+        self.shard = shard
+        self.incremental = incremental
     }
 }
 

@@ -36,24 +36,61 @@ public final class Runner: Sendable {
 
     public var signalled: Bool { cancellation.isCancelled }
 
-    /// The charts this run covers, in pipeline order.
+    /// The charts this run covers, in pipeline order: `--only`'s, and of those the shard's.
     public var selectedCharts: [ChartSpec] {
-        guard let only = options.only else { return spec.charts }
-        return spec.charts.filter { only.contains($0.id) }
+        var charts = options.only.map { only in spec.charts.filter { only.contains($0.id) } } ?? spec.charts
+        if let shard = options.shard {
+            let plan = ShardPlan.assign(spec.charts, count: shard.count)
+            charts = charts.filter { plan[$0.id] == shard.index }
+        }
+        return charts
     }
 
     public func run() throws(ChartError) -> RunOutcome {
         let charts = selectedCharts
         let folder = try OutputFolder(root: options.output, pipeline: spec, selected: charts.map(\.id),
-                                      runLocales: options.locales, wait: options.wait, generatedAt: options.generatedAt)
-        let writer = folder.writer
+                                      runLocales: options.locales, wait: options.wait, generatedAt: options.generatedAt,
+                                      role: options.shard.map { .shard($0) } ?? .whole)
         let info = spec.runInfo(locales: options.locales)
         let execution = try ChartExecution(spec: spec, registry: registry, run: info, cancellation: cancellation)
+        let results = runCharts(charts, execution: execution, folder: folder)
+        let ran = results.compactMap { $0 }
+        let notRun = charts.indices.filter { results[$0] == nil }.map { charts[$0].id }
+        if let shard = options.shard {
+            var manifest = Manifest(pipeline: spec.name, pipelineFile: spec.fileRecord(relativeTo: folder.writer.root),
+                                    generatedAt: options.generatedAt, locales: info.locales, selected: charts.map(\.id),
+                                    charts: ran.map(\.record).map(folder.keepingOnlyExisting), notRun: notRun, interrupted: signalled)
+            manifest.shard = shard
+            try folder.finish(manifest)
+            return RunOutcome(manifest: manifest, manifestPath: folder.writer.root + "/" + shard.manifestName, results: ran)
+        }
+        return try finish(folder: folder, execution: execution, info: info, selected: charts.map(\.id), ran: ran,
+                          notRun: notRun, interrupted: signalled)
+    }
+
+    /// Combines the manifests of a run's shards, then runs the run-level stages and writes
+    /// `manifest.json`, as the run on one machine would have. The shards were read and checked by
+    /// `ShardManifests.read`.
+    public func merge(_ shards: [Manifest]) throws(ChartError) -> RunOutcome {
+        let selected = Set(shards.flatMap(\.selected))
+        let charts = spec.charts.filter { selected.contains($0.id) }
+        let folder = try OutputFolder(root: options.output, pipeline: spec, selected: charts.map(\.id),
+                                      runLocales: options.locales, wait: options.wait, generatedAt: options.generatedAt,
+                                      role: .merge)
+        let info = spec.runInfo(locales: options.locales)
+        let execution = try ChartExecution(spec: spec, registry: registry, run: info, cancellation: cancellation)
+        let records = Dictionary(shards.flatMap(\.charts).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let ran = charts.compactMap { chart in records[chart.id].map { ChartResult(chart: chart, record: $0) } }
+        let notRun = Set(shards.flatMap(\.notRun))
+        return try finish(folder: folder, execution: execution, info: info, selected: charts.map(\.id), ran: ran,
+                          notRun: charts.map(\.id).filter(notRun.contains), interrupted: shards.contains(where: \.interrupted) || signalled)
+    }
+
+    /// The charts, by N workers each taking the next chart: more than the processor count when
+    /// asked (concurrentPerform would cap it at the cores). Nil for a chart that did not run.
+    private func runCharts(_ charts: [ChartSpec], execution: ChartExecution, folder: OutputFolder) -> [ChartResult?] {
         let work = Work(total: charts.count)
         let workers = min(options.jobs, max(1, charts.count))
-
-        // N workers, each taking the next chart: more than the processor count when asked
-        // (concurrentPerform would cap it at the cores).
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "chartpipe.charts", attributes: .concurrent)
         for _ in 0..<workers {
@@ -68,7 +105,10 @@ public final class Runner: Sendable {
                     }
                     observer?.chartStarted(chart, running: before.running, done: before.done, total: charts.count)
                     let start = ContinuousClock.now
-                    let outcome = runChart(chart, execution: execution, folder: folder)
+                    // Read before the chart runs, so that what it records is what it read.
+                    let inputs = options.incremental ? InputsDigest.of(chart, in: spec, registry: registry, locales: execution.run.locales) : nil
+                    let outcome = reusedChart(chart, inputs: inputs, folder: folder)
+                        ?? runChart(chart, execution: execution, folder: folder, inputs: inputs)
                     let elapsed = ContinuousClock.now - start
                     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                     let after = work.state.withLock { s -> (running: [String], done: Int) in
@@ -86,23 +126,37 @@ public final class Runner: Sendable {
         }
         group.wait()
         registry.releaseResources()
+        return work.state.withLock { $0.results }
+    }
 
-        let results = work.state.withLock { $0.results }
-        let ran = results.compactMap { $0 }
-        let notRun = charts.indices.filter { results[$0] == nil }.map { charts[$0].id }
+    /// With `--incremental`, the chart's entry of the folder's manifest when its inputs are
+    /// unchanged and every file it lists still holds the listed bytes (a file changed since is
+    /// made again).
+    private func reusedChart(_ chart: ChartSpec, inputs: String?, folder: OutputFolder) -> ChartResult? {
+        guard let inputs, let previous = folder.previous?.charts.first(where: { $0.id == chart.id }),
+              previous.status == .ok, previous.inputs == inputs,
+              previous.artifacts.allSatisfy(folder.writer.verifies) else { return nil }
+        return ChartResult(chart: chart, record: previous, reused: true)
+    }
+
+    /// After the charts: the run-level stages over every chart of the pipeline, the folder settled
+    /// (stale files, charts and locales no longer in the pipeline), and `manifest.json`.
+    private func finish(folder: OutputFolder, execution: ChartExecution, info: RunInfo, selected: [String],
+                        ran: [ChartResult], notRun: [String], interrupted: Bool) throws(ChartError) -> RunOutcome {
+        let writer = folder.writer
         var records = folder.records(ran: ran.map(\.record))
         var stages: [RunStageRecord] = []
         var runArtifacts: [ManifestArtifact] = []
-        if !isStopping {
+        if !isStopping, !interrupted {
             (stages, runArtifacts) = runStages(execution: execution, info: info, records: records, writer: writer)
         }
-        runArtifacts = folder.runArtifacts(written: runArtifacts, ranStages: !isStopping)
+        runArtifacts = folder.runArtifacts(written: runArtifacts, ranStages: !isStopping && !interrupted)
         folder.removeChartsNoLongerInPipeline()
         records = records.map(folder.keepingOnlyExisting)
         let manifest = Manifest(pipeline: spec.name, pipelineFile: spec.fileRecord(relativeTo: writer.root),
                                 generatedAt: options.generatedAt, locales: folder.listedLocales(records, runArtifacts),
-                                selected: charts.map(\.id), charts: records, notRun: notRun, stages: stages,
-                                artifacts: runArtifacts, interrupted: signalled)
+                                selected: selected, charts: records, notRun: notRun, stages: stages,
+                                artifacts: runArtifacts, interrupted: interrupted)
         try folder.finish(manifest)
         return RunOutcome(manifest: manifest, manifestPath: writer.root + "/manifest.json", results: ran)
     }
@@ -140,7 +194,7 @@ public final class Runner: Sendable {
     }
 
     /// Runs one chart: plan, source, stages, commit. A failure is a result; a cancellation is nil.
-    func runChart(_ chart: ChartSpec, execution: ChartExecution, folder: OutputFolder) -> ChartResult? {
+    func runChart(_ chart: ChartSpec, execution: ChartExecution, folder: OutputFolder, inputs: String? = nil) -> ChartResult? {
         var partial: ChartContext?
         do {
             let plan = try execution.plan(chart)
@@ -148,7 +202,8 @@ public final class Runner: Sendable {
             partial = context
             try execution.stages(plan, &context)
             partial = context
-            let record = try folder.commit(context)
+            var record = try folder.commit(context)
+            record.inputs = inputs
             return ChartResult(chart: chart, record: record)
         } catch is Cancelled {
             return nil

@@ -1,0 +1,147 @@
+import ChartpipeCore
+import Foundation
+import XCTest
+
+/// A run split over machines — through `--shard`, the Kubernetes and the Slurm variables — and
+/// merged is byte for byte the run on one machine; `merge` refuses shards that do not belong
+/// together; `--incremental` keeps what did not change and remakes what did or was tampered with.
+final class ShardTests: XCTestCase {
+    var folder: URL!
+    let epoch = ["SOURCE_DATE_EPOCH": "1780272000"]
+
+    override func setUpWithError() throws {
+        folder = try Harness.temporaryFolder()
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        for name in ["sales.csv", "visits.json", "latency.csv", "battery.tsv"] {
+            try FileManager.default.copyItem(at: Harness.root.appendingPathComponent("pipelines/data/\(name)"),
+                                             to: data.appendingPathComponent(name))
+        }
+        for name in ["weekly.xcstrings", "plugins"] {
+            try FileManager.default.copyItem(at: Harness.root.appendingPathComponent("pipelines/\(name)"),
+                                             to: folder.appendingPathComponent(name))
+        }
+        var text = try String(contentsOf: Harness.root.appendingPathComponent("pipelines/weekly.pipeline"), encoding: .utf8)
+        text = text.replacingOccurrences(of: #""output": "../out/weekly","#, with: #""output": "out","#)
+        try text.write(to: folder.appendingPathComponent("weekly.pipeline"), atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Harness.Result {
+        try Harness.run(arguments, in: folder, environment: epoch.merging(environment) { $1 })
+    }
+
+    func files(_ out: String) throws -> [String: Data] {
+        try Harness.files(in: folder.appendingPathComponent(out))
+    }
+
+    func testThreeShardsAndAMergeAreOneRunByteForByte() throws {
+        let single = try run(["run", "weekly.pipeline", "--out", "one", "--no-progress"])
+        XCTAssertEqual(single.status, 0, single.stderr)
+        let expected = try files("one")
+        XCTAssertGreaterThan(expected.count, 40)
+
+        // Through --shard.
+        for i in 0..<3 {
+            let shard = try run(["run", "weekly.pipeline", "--out", "flags", "--no-progress", "--shard", "\(i)/3"])
+            XCTAssertEqual(shard.status, 0, shard.stderr)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("flags/manifest.shard-\(i).json").path))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("flags/manifest.json").path))
+        let merged = try run(["merge", "flags"])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        XCTAssertEqual(try files("flags"), expected)
+
+        // Through Kubernetes' Indexed Job variables, and Slurm's array (numbered from 1 here).
+        for i in 0..<3 {
+            XCTAssertEqual(try run(["run", "weekly.pipeline", "--out", "k8s", "--no-progress"],
+                                   environment: ["JOB_COMPLETION_INDEX": "\(i)", "CHARTPIPE_SHARDS": "3"]).status, 0)
+            XCTAssertEqual(try run(["run", "weekly.pipeline", "--out", "slurm", "--no-progress"],
+                                   environment: ["SLURM_ARRAY_TASK_ID": "\(i + 1)", "SLURM_ARRAY_TASK_COUNT": "3",
+                                                 "SLURM_ARRAY_TASK_MIN": "1"]).status, 0)
+        }
+        XCTAssertEqual(try run(["merge", "k8s"]).status, 0)
+        XCTAssertEqual(try run(["merge", "slurm"]).status, 0)
+        XCTAssertEqual(try files("k8s"), expected)
+        XCTAssertEqual(try files("slurm"), expected)
+    }
+
+    func testShardsAreBalancedAndDisjoint() throws {
+        let charts = ["sales.csv", "visits.json", "latency.csv", "battery.tsv", "sales.csv", "latency.csv"].enumerated().map { i, name in
+            ChartSpec(id: "c\(i)", title: "C", source: SourceSpec(path: folder.appendingPathComponent("data/\(name)").path, displayPath: name, format: .csv),
+                      x: XSpec(field: "x", type: .time), y: YSpec(fields: ["y"]), location: SourceLocation(path: "p"))
+        }
+        let plan = ShardPlan.assign(charts, count: 2)
+        XCTAssertEqual(Set(plan.keys), Set(charts.map(\.id)))
+        XCTAssertEqual(plan, ShardPlan.assign(charts.reversed(), count: 2), "the order charts are listed in does not matter")
+        // Largest first, each to the lighter shard: the two shards' data differ by at most the largest file.
+        var load = [0, 0]
+        for chart in charts {
+            let size = (try FileManager.default.attributesOfItem(atPath: chart.source.path)[.size] as? Int) ?? 0
+            load[plan[chart.id] ?? 0] += size
+        }
+        let largest = try charts.map { (try FileManager.default.attributesOfItem(atPath: $0.source.path)[.size] as? Int) ?? 0 }.max() ?? 0
+        XCTAssertLessThanOrEqual(abs(load[0] - load[1]), largest)
+        // FNV-1a's published test vectors: stable on every machine.
+        XCTAssertEqual(ShardPlan.fnv1a64(""), 0xcbf2_9ce4_8422_2325)
+        XCTAssertEqual(ShardPlan.fnv1a64("a"), 0xaf63_dc4c_8601_ec8c)
+        XCTAssertEqual(ShardPlan.fnv1a64("foobar"), 0x8594_4171_f739_67e8)
+    }
+
+    func testMergeRefusesShardsThatDoNotBelongTogether() throws {
+        XCTAssertEqual(try run(["run", "weekly.pipeline", "--out", "o", "--no-progress", "--shard", "0/3"]).status, 0)
+        XCTAssertEqual(try run(["run", "weekly.pipeline", "--out", "o", "--no-progress", "--shard", "2/3"]).status, 0)
+        let missing = try run(["merge", "o"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("shard 1 of 3 is missing (no manifest.shard-1.json); run it with --shard 1/3, then merge"), missing.stderr)
+
+        // A shard of a changed pipeline file.
+        let pipeline = folder.appendingPathComponent("weekly.pipeline")
+        try (String(contentsOf: pipeline, encoding: .utf8) + "\n").write(to: pipeline, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run(["run", "weekly.pipeline", "--out", "o", "--no-progress", "--shard", "1/3"]).status, 0)
+        let other = try run(["merge", "o"])
+        XCTAssertEqual(other.status, 2)
+        XCTAssertTrue(other.stderr.contains("comes from another pipeline (or another version of its file)"), other.stderr)
+
+        // A shard that was killed says it is running.
+        let shardFile = folder.appendingPathComponent("o/manifest.shard-1.json")
+        var json = try String(contentsOf: shardFile, encoding: .utf8)
+        // The manifest's own status comes before its charts'.
+        if let first = json.range(of: #""status": "ok""#) { json.replaceSubrange(first, with: #""status": "running""#) }
+        try json.write(to: shardFile, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run(["run", "weekly.pipeline", "--out", "o", "--no-progress", "--shard", "0/3"]).status, 0)
+        XCTAssertEqual(try run(["run", "weekly.pipeline", "--out", "o", "--no-progress", "--shard", "2/3"]).status, 0)
+        let killed = try run(["merge", "o"])
+        XCTAssertEqual(killed.status, 2)
+        XCTAssertTrue(killed.stderr.contains("shard 1 of 3 did not finish"), killed.stderr)
+
+        let bad = try run(["run", "weekly.pipeline", "--out", "o", "--shard", "3/3"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("the shard index must be from 0 to 2 for 3 shards, not '3'"), bad.stderr)
+    }
+
+    func testIncrementalRunsKeepWhatDidNotChange() throws {
+        XCTAssertEqual(try run(["run", "weekly.pipeline", "--out", "o", "--no-progress", "--incremental"]).status, 0)
+        let first = try files("o")
+        let again = try run(["run", "weekly.pipeline", "--out", "o", "--no-progress", "--incremental"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stderr.contains("4 of 4 charts written (4 unchanged, kept)"), again.stderr)
+        XCTAssertEqual(try files("o"), first)
+
+        // Changed data, and a tampered file: those two charts are made again, the others kept.
+        let latency = folder.appendingPathComponent("data/latency.csv")
+        var csv = try String(contentsOf: latency, encoding: .utf8).split(separator: "\n").map(String.init)
+        csv[1] = csv[1].split(separator: ",").dropLast().joined(separator: ",") + ",9.99"
+        try (csv.joined(separator: "\n") + "\n").write(to: latency, atomically: true, encoding: .utf8)
+        let tampered = folder.appendingPathComponent("o/charts/battery-level/description.en.md")
+        try "tampered\n".write(to: tampered, atomically: true, encoding: .utf8)
+        let third = try run(["run", "weekly.pipeline", "--out", "o", "--no-progress", "--incremental"])
+        XCTAssertEqual(third.status, 0, third.stderr)
+        XCTAssertTrue(third.stderr.contains("4 of 4 charts written (2 unchanged, kept)"), third.stderr)
+        XCTAssertTrue(third.stderr.contains("request-latency: ok"), third.stderr)
+        XCTAssertTrue(third.stderr.contains("battery-level: ok"), third.stderr)
+        XCTAssertEqual(try files("o")["charts/battery-level/description.en.md"], first["charts/battery-level/description.en.md"])
+        XCTAssertNotEqual(try files("o")["charts/request-latency/data.json"], first["charts/request-latency/data.json"])
+    }
+}
