@@ -177,6 +177,7 @@ enum ValidateCommand {
         let path = parsed.positionals[0]
         do {
             let spec = try PipelineLoader(registry: Chartpipe.registry(forPipelineAt: path), vocabulary: TextVocabulary()).load(path: path)
+            for w in spec.warnings { Console.error(w.description) }
             let catalogs = PipelineCatalogs.diagnostics(spec)
             if !catalogs.isEmpty {
                 for d in catalogs { Console.error(d.description) }

@@ -61,6 +61,7 @@ enum RunCommand {
             log.summary("\(error.diagnostics.count) \(error.diagnostics.count == 1 ? "error" : "errors") in \(path); nothing was written")
             return 2
         }
+        if !quiet { for w in spec.warnings { log.diagnostic(w) } }
         let catalogs = PipelineCatalogs.diagnostics(spec)
         if !catalogs.isEmpty {
             for d in catalogs { log.diagnostic(d) }

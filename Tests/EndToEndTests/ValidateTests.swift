@@ -53,4 +53,18 @@ final class ValidateTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("pipelines/weekly.pipeline: ok: 4 charts"), result.stdout)
     }
+
+    /// A stage that labels or plays every point with nothing reducing the points before it: said
+    /// once, as a warning, and the pipeline is still valid.
+    func testNoReductionBeforeDescribeIsWarnedAboutOnce() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("t,v\n1,1\n2,2\n".utf8).write(to: folder.appendingPathComponent("d.csv"))
+        let charts = (1...3).map { #"{ "id": "c\#($0)", "title": "C", "source": { "path": "d.csv" }, "x": { "field": "t" }, "y": { "field": "v" } }"# }
+        try Data(#"{ "version": 1, "name": "t", "stages": [ { "use": "ingest" }, { "use": "trend" }, { "use": "describe" }, { "use": "sonify" } ], "charts": [ \#(charts.joined(separator: ",")) ] }"#.utf8)
+            .write(to: folder.appendingPathComponent("t.pipeline"))
+        let result = try Harness.run(["validate", "t.pipeline"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "t.pipeline:1:92: warning: no stage reduces the points before 'describe', which labels or plays every point: a chart of a million rows becomes a million labels and sounds; add { \"use\": \"downsample\" } before it\n")
+    }
 }

@@ -49,12 +49,13 @@ struct PipelineCheck {
         if let problem = OutputPath.problem(name: name) { v.error(problem, code: "pipeline.reserved-name", at: "/name") }
         let stages = checkStages(root["stages"])
         let (charts, overrides) = checkCharts(root["charts"], stages: stages)
-        let spec = PipelineSpec(path: v.path, directory: directory, name: name, output: output, locales: locales,
+        var spec = PipelineSpec(path: v.path, directory: directory, name: name, output: output, locales: locales,
                                 strings: strings, stages: stages, charts: charts, overrides: overrides, sha256: sha256,
                                 chartJSON: Dictionary((root["charts"]?.arrayValue ?? []).compactMap { item in
                                     item["id"]?.stringValue.map { ($0, item) }
                                 }, uniquingKeysWith: { a, _ in a }))
         if stagesUsable { checkNeeds(spec, chartItems: root["charts"]?.arrayValue ?? []) }
+        spec.warnings = reductionWarnings(spec)
         if v.diagnostics.isEmpty { checkStagesAgainstCharts(spec, chartItems: root["charts"]?.arrayValue ?? []) }
         return spec
     }
@@ -97,6 +98,22 @@ struct PipelineCheck {
             let charts = p.charts.map { "'\($0)'" }.joined(separator: ", ")
             v.error("stage '\(p.stage)' for chart\(p.charts.count == 1 ? "" : "s") \(charts): \(p.message)", code: p.code, at: p.pointer)
         }
+    }
+
+    /// Said once for the pipeline: a stage that labels or plays every point with no stage before it
+    /// that reduces them turns a million-row chart into a million labels and sounds.
+    func reductionWarnings(_ spec: PipelineSpec) -> [Diagnostic] {
+        var reduced = false
+        for entry in spec.stages {
+            guard let d = registry.description(named: entry.name) else { continue }
+            if d.adds.contains(.downsampled) || d.adds.contains(.aggregated) { reduced = true }
+            if d.perPoint, !reduced {
+                let fix = registry.descriptions.first { $0.adds.contains(.downsampled) }.map { "; add { \"use\": \"\($0.name)\" } before it" } ?? ""
+                return [.warning("no stage reduces the points before '\(entry.name)', which labels or plays every point: a chart of a million rows becomes a million labels and sounds\(fix)",
+                                 code: "pipeline.no-reduction", at: v.at(entry.pointer + "/use"))]
+            }
+        }
+        return []
     }
 
     /// Every locale is a locale, and one descriptions can be written in: never English text in a

@@ -45,6 +45,8 @@ public struct PipelineSpec: Sendable {
     public var sha256: String
     /// Each chart's entry as written, by id: what an incremental run compares.
     public var chartJSON: [String: JSONValue]
+    /// What validation found worth saying that does not stop the pipeline.
+    public var warnings: [Diagnostic] = []
 
     public init(path: String, directory: String, name: String, output: String, locales: [String], strings: [String],
                 stages: [StageEntry], charts: [ChartSpec], overrides: [String: [String: [String: JSONValue]]], sha256: String,

@@ -3,6 +3,50 @@ import ChartpipeJSON
 
 /// `data.json` (SPEC §4): the series after the last data stage, with source record numbers.
 public enum DataFile {
+    /// `data.json` written as it is made, in blocks, without a JSON tree of a million points in
+    /// memory: the same bytes as `JSONWriter().bytes(json(data, chart:))`.
+    public static func content(_ data: SeriesSet, chart: ChartSpec) -> Artifact.Content {
+        .stream { sink in
+            let zone = chart.x.zone == "UTC" ? nil : TimeZone(identifier: chart.x.zone)
+            var out = ""
+            out.reserveCapacity(1 << 17)
+            func flush(_ force: Bool) throws {
+                guard force || out.utf8.count >= 1 << 16 else { return }
+                try sink.write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+            guard !data.series.isEmpty else {
+                out += "{\n  \"series\": []\n}\n"
+                return try flush(true)
+            }
+            out += "{\n  \"series\": ["
+            for (k, s) in data.series.enumerated() {
+                out += k == 0 ? "\n    {\n      \"name\": " : ",\n    {\n      \"name\": "
+                JSONWriter.quote(s.name, into: &out)
+                out += ",\n      \"points\": ["
+                if s.count == 0 { out += "]" }
+                for i in 0..<s.count {
+                    out += i == 0 ? "\n        {\n          \"x\": " : ",\n        {\n          \"x\": "
+                    switch x(s.x[i], data: data, zone: zone) {
+                    case let .string(text): JSONWriter.quote(text, into: &out)
+                    case let .double(v): out += JSONWriter.number(v)
+                    default: out += "null"
+                    }
+                    out += ",\n          \"y\": "
+                    out += s.y[i].isNaN ? "null" : JSONWriter.number(s.y[i])
+                    out += ",\n          \"records\": "
+                    out += s.firstRecord[i] < 0 ? "null" : "[\(s.firstRecord[i]), \(s.lastRecord[i])]"
+                    out += "\n        }"
+                    if i % 4096 == 4095 { try flush(false) }
+                }
+                if s.count > 0 { out += "\n      ]" }
+                out += "\n    }"
+            }
+            out += "\n  ]\n}\n"
+            try flush(true)
+        }
+    }
+
     public static func json(_ data: SeriesSet, chart: ChartSpec) -> JSONValue {
         let zone = chart.x.zone == "UTC" ? nil : TimeZone(identifier: chart.x.zone)
         return .object([("series", .array(data.series.map { s in

@@ -201,7 +201,7 @@ final class OutputFolder: Sendable {
     func commit(_ context: ChartContext) throws(ChartError) -> ChartRecord {
         let id = context.chart.id
         let folder = "charts/\(id)"
-        var files = [Artifact(path: "data.json", kind: "data", bytes: JSONWriter().bytes(DataFile.json(context.data, chart: context.chart)))]
+        var files = [Artifact(path: "data.json", kind: "data", content: DataFile.content(context.data, chart: context.chart))]
         files += context.artifacts
         var listed: [ManifestArtifact] = []
         for artifact in files {

@@ -13,11 +13,15 @@ public struct StageDescription: Sendable {
     public var invalidates: [Capability]
     /// Whether a pipeline may list the stage more than once (each entry then needs an `id`).
     public var mayRepeat: Bool
+    /// Whether its work and output grow with every point it is given (labels, audio): validation
+    /// warns when no stage that reduces the points (adds `aggregated` or `downsampled`) comes before.
+    public var perPoint = false
 
     public init(name: String, summary: String, options: [any OptionDeclaration] = [], needs: [Need] = [],
-                adds: [Capability] = [], invalidates: [Capability] = [], mayRepeat: Bool = false) {
+                adds: [Capability] = [], invalidates: [Capability] = [], mayRepeat: Bool = false, perPoint: Bool = false) {
         self.init(name: name, summary: summary, fields: options.map(\.field), needs: needs, adds: adds,
                   invalidates: invalidates, mayRepeat: mayRepeat)
+        self.perPoint = perPoint
     }
 
     /// A description whose options are fields already (a plugin's, read from its `--describe`).

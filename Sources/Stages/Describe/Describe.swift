@@ -25,7 +25,8 @@ public struct Describe: ChartStage {
         summary: "Description layers in every locale: summary, axes, statistics, segments, point labels, navigation lists; plus an AXChartDescriptor-shaped JSON.",
         options: [points, formats],
         needs: [Need(.trend)],
-        adds: [.descriptions])
+        adds: [.descriptions],
+        perPoint: true)
 
     public var points: PointSelection
     public var formats: [Format]

@@ -44,7 +44,8 @@ public struct Sonify: ChartStage {
         options: [duration, low, high, continuous, pan, sampleRate, formats, cues, earcons, maxSamples],
         // The cues speak the point labels of `describe`; without cues the audio needs only the series.
         needs: [Need(.series), Need(.descriptions, unless: "cues", is: false)],
-        adds: [.audio])
+        adds: [.audio],
+        perPoint: true)
 
     public var duration: Double
     public var low: Double
