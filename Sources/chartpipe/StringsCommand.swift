@@ -19,9 +19,15 @@ enum StringsCommand {
 
     static let lint = CommandSpec(
         name: "strings lint", summary: "Check string catalogs: missing translations, placeholder mismatches, plural categories, particle markers, Chinese punctuation.",
-        positionals: ["[CATALOG…]"],
-        options: [OptionSpec(name: "locales", value: "L,L", help: "Locales every key must have (default: those the catalogs have).")],
-        discussion: "The shipped catalogs are always checked. Exit status 0 when there is no error (warnings are\nprinted), 1 when there is.")
+        positionals: ["[CATALOG|PIPELINE…]"],
+        options: [OptionSpec(name: "locales", value: "L,L", help: "Locales every key must have (default: those the catalogs have; for a pipeline, its locales).")],
+        discussion: """
+        The shipped catalogs are always checked. A .pipeline file checks that every chart title,
+        subtitle, axis title and series name it writes has a translation in every locale the pipeline
+        writes (in the shipped catalogs or its own 'strings'); series named by the data are read from
+        the manifest of its output folder, after a run. Exit status 0 when there is no error (warnings
+        are printed), 1 when there is.
+        """)
 
     static let export = CommandSpec(
         name: "strings export", summary: "Print a catalog's texts in one locale as XLIFF 1.2 or PO, for translators' tools.",
@@ -65,7 +71,11 @@ enum StringsCommand {
             Console.error("chartpipe: error: the shipped catalogs do not load: \(error)")
             return 1
         }
-        for path in parsed.positionals { findings += CatalogLint.lint(path: path, locales: locales) }
+        for path in parsed.positionals where !path.hasSuffix(".pipeline") { findings += CatalogLint.lint(path: path, locales: locales) }
+        for path in parsed.positionals where path.hasSuffix(".pipeline") {
+            guard let pipelineFindings = PipelineTextLint.lint(path: path, locales: locales) else { return 2 }
+            findings += pipelineFindings
+        }
         for f in findings { Console.error(f.description) }
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.count - errors

@@ -61,4 +61,23 @@ final class StringsTests: XCTestCase {
             XCTAssertEqual(result.stderr.split(separator: "\n").first.map(String.init), "chartpipe: error: \(message)")
         }
     }
+
+    /// `strings lint PIPELINE`: every title, axis title and series name the pipeline writes needs a
+    /// translation in its locales; series named by the data are checked after a run.
+    func testLintOfAPipelineNamesUntranslatedTexts() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("d,city,rain\n2024-01-01,Seoul,1\n2024-01-02,Seoul,2\n2024-01-01,Busan,3\n2024-01-02,Busan,1\n".utf8)
+            .write(to: folder.appendingPathComponent("w.csv"))
+        try Data(#"{"version":1,"name":"w","locales":["en","ja"],"stages":[{"use":"ingest"}],"charts":[{"id":"w","title":"Rainy days","source":{"path":"w.csv"},"x":{"field":"d","title":"Date"},"y":{"field":"rain","title":"Rain"},"series":{"field":"city"}}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("w.pipeline"))
+        let before = try Harness.run(["strings", "lint", "w.pipeline"], in: folder)
+        XCTAssertEqual(before.status, 1)
+        XCTAssertTrue(before.stderr.contains("w.pipeline:1:85: error: key 'Rainy days' [ja]: chart 'w': the title has no translation"), before.stderr)
+        XCTAssertTrue(before.stderr.contains("key 'Date' [ja]: chart 'w': the x axis title has no translation"), before.stderr)
+        XCTAssertFalse(before.stderr.contains("[en]"), "the source language needs no translation")
+        XCTAssertEqual(try Harness.run(["run", "w.pipeline", "--no-progress"], in: folder).status, 0)
+        let after = try Harness.run(["strings", "lint", "w.pipeline"], in: folder)
+        XCTAssertTrue(after.stderr.contains("key 'Busan' [ja]: chart 'w': the series name has no translation"), after.stderr)
+    }
 }

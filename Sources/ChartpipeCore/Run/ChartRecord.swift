@@ -15,6 +15,9 @@ public struct ChartRecord: Sendable, Equatable {
     public var artifacts: [ManifestArtifact]
     /// The digest of what the chart's files depend on (`InputsDigest`), recorded by `--incremental` runs.
     public var inputs: String?
+    /// The names of the series the data held, as written there (what `strings lint` checks for
+    /// translations when the data names the series).
+    public var series: [String] = []
 
     public init(id: String, status: Status, error: Diagnostic? = nil, warnings: [Diagnostic] = [],
                 recordsRead: Int = 0, recordsSkipped: Int = 0, pointsInput: Int = 0, pointsOutput: Int = 0,

@@ -116,6 +116,7 @@ public struct Manifest: Sendable, Equatable {
             ("warnings", .array(r.warnings.map(json(diagnostic:)))),
             ("rows", .object([("read", .int(r.recordsRead)), ("skipped", .int(r.recordsSkipped))])),
             ("points", .object([("input", .int(r.pointsInput)), ("output", .int(r.pointsOutput))])),
+            ("series", .array(r.series.map { .string($0) })),
             ("artifacts", .array(r.artifacts.map(json(artifact:)))),
         ] + (r.inputs.map { [("inputs", JSONValue.string($0))] } ?? []))
     }
@@ -176,7 +177,7 @@ public struct Manifest: Sendable, Equatable {
     static func chart(_ json: JSONValue) -> ChartRecord? {
         guard let id = json["id"]?.stringValue,
               let status = json["status"]?.stringValue.flatMap(ChartRecord.Status.init(rawValue:)) else { return nil }
-        return ChartRecord(
+        var record = ChartRecord(
             id: id, status: status, error: json["error"].flatMap(diagnostic),
             warnings: (json["warnings"]?.arrayValue ?? []).compactMap { w in
                 w.stringValue.map { Diagnostic.warning($0, code: Diagnostic.unclassified) } ?? diagnostic(w)
@@ -184,6 +185,8 @@ public struct Manifest: Sendable, Equatable {
             recordsRead: json["rows"]?["read"]?.intValue ?? 0, recordsSkipped: json["rows"]?["skipped"]?.intValue ?? 0,
             pointsInput: json["points"]?["input"]?.intValue ?? 0, pointsOutput: json["points"]?["output"]?.intValue ?? 0,
             artifacts: (json["artifacts"]?.arrayValue ?? []).compactMap(artifact), inputs: json["inputs"]?.stringValue)
+        record.series = json["series"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        return record
     }
 
     static func diagnostic(_ json: JSONValue) -> Diagnostic? {

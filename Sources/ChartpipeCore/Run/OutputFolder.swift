@@ -220,9 +220,11 @@ final class OutputFolder: Sendable {
             }
         }
         writer.remove(stale, below: folder)
-        return ChartRecord(id: id, status: .ok, warnings: context.warnings, recordsRead: context.recordsRead,
-                           recordsSkipped: context.recordsSkipped, pointsInput: context.pointsInput,
-                           pointsOutput: context.data.pointCount, artifacts: listed + kept)
+        var record = ChartRecord(id: id, status: .ok, warnings: context.warnings, recordsRead: context.recordsRead,
+                                 recordsSkipped: context.recordsSkipped, pointsInput: context.pointsInput,
+                                 pointsOutput: context.data.pointCount, artifacts: listed + kept)
+        record.series = context.data.series.map(\.name)
+        return record
     }
 
     /// A chart that failed leaves none of its files behind, earlier or new, to be mistaken for current ones.

@@ -8,6 +8,14 @@ public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
     public var locale: String?
     public var message: String
 
+    public init(path: String, severity: Severity, key: String? = nil, locale: String? = nil, message: String) {
+        self.path = path
+        self.severity = severity
+        self.key = key
+        self.locale = locale
+        self.message = message
+    }
+
     public var description: String {
         var subject: [String] = []
         if let key { subject.append("key '\(key)'") }
