@@ -150,19 +150,19 @@ final class RunTests: XCTestCase {
         XCTAssertEqual(manifest?["locales"] as? [String], ["ko"])
     }
 
-    /// SIGINT while a large chart runs: exit 130, a manifest of what completed, no partial file.
+    /// SIGINT while a chart is inside a stage: exit 130, a manifest of what completed, the stopped
+    /// chart in `notRun`, no partial file. The stage is held by a plugin that waits on a FIFO only
+    /// the test writes, so the signal always lands mid-stage: nothing depends on timing.
     func testInterruptWritesTheManifestAndExits130() throws {
         let folder = try Harness.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var rows = "t,v\n"
-        rows.reserveCapacity(40_000_000)
-        for i in 0..<1_500_000 { rows += "\(i),\(i % 97)\n" }
-        try Data(rows.utf8).write(to: folder.appendingPathComponent("big.csv"))
-        try Data("t,v\n1,1\n2,2\n".utf8).write(to: folder.appendingPathComponent("small.csv"))
-        let charts = (0..<6).map { i in
-            #"{ "id": "c\#(i)", "title": "C", "source": { "path": "\#(i == 0 ? "small" : "big").csv" }, "x": { "field": "t" }, "y": { "field": "v" } }"#
+        try Data("t,v\n1,1\n2,2\n3,3\n".utf8).write(to: folder.appendingPathComponent("d.csv"))
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("gate").path, 0o600), 0)
+        let gate = Harness.fixtures.appendingPathComponent("gate.sh").path
+        let charts = ["first", "slow", "last"].map { id in
+            #"{ "id": "\#(id)", "title": "C", "source": { "path": "d.csv" }, "x": { "field": "t" }, "y": { "field": "v" } }"#
         }.joined(separator: ",")
-        try Data(#"{ "version": 1, "name": "t", "stages": [ { "use": "ingest" } ], "charts": [ \#(charts) ] }"#.utf8)
+        try Data(#"{ "version": 1, "name": "t", "stages": [ { "use": "ingest" }, { "use": "plugin", "name": "gate", "command": ["\#(gate)", "\#(folder.path)"] } ], "charts": [ \#(charts) ] }"#.utf8)
             .write(to: folder.appendingPathComponent("t.pipeline"))
         let process = Process()
         process.executableURL = Harness.binary
@@ -171,19 +171,20 @@ final class RunTests: XCTestCase {
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // Wait for the first chart to finish, then interrupt.
-        let first = folder.appendingPathComponent("out/charts/c0/data.json")
-        let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: first.path), Date() < deadline { usleep(5000) }
+        // The event, not a time: the slow chart's plugin has started and is waiting on the gate.
+        let started = folder.appendingPathComponent("slow.started").path
+        for _ in 0..<60_000 where !FileManager.default.fileExists(atPath: started) && process.isRunning { usleep(1000) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: started), "the slow chart's plugin never started")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 130)
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/manifest.json"))) as? [String: Any]
         XCTAssertEqual(manifest?["status"] as? String, "interrupted")
-        let ids = (manifest?["charts"] as? [[String: Any]] ?? []).map { $0["id"] as? String }
-        XCTAssertTrue(ids.first == "c0" && ids.count < 6, "\(ids)")
+        XCTAssertEqual((manifest?["charts"] as? [[String: Any]] ?? []).map { $0["id"] as? String }, ["first"])
+        XCTAssertEqual(manifest?["notRun"] as? [String], ["slow", "last"])
         let all = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path)
         XCTAssertFalse(all.contains { $0.contains(".tmp-") }, "\(all)")
+        XCTAssertFalse(all.contains { $0.hasPrefix("charts/slow") }, "\(all)")
     }
 
     /// A signal that arrives before the run starts (here: pending since before exec, the earliest
