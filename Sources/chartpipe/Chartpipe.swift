@@ -8,7 +8,7 @@ import Plugin
 /// The command-line interface: a thin layer over ChartpipeCore and the stages.
 @main
 struct Chartpipe {
-    static let commands: [CommandSpec] = [RunCommand.spec, MergeCommand.spec, ValidateCommand.spec, StagesCommand.spec, DescribeCommand.spec, StringsCommand.spec, PluginCommand.spec, SchemaCommand.spec, HelpCommand.spec]
+    static let commands: [CommandSpec] = [RunCommand.spec, MergeCommand.spec, DiffCommand.spec, ValidateCommand.spec, StagesCommand.spec, DescribeCommand.spec, StringsCommand.spec, PluginCommand.spec, SchemaCommand.spec, HelpCommand.spec]
 
     /// The stages a pipeline in `directory` can use: the built-ins, the `plugin` stage, and the
     /// plugins found in the pipeline's `plugins/` folder and on `PATH` (unless `discover` is false,
@@ -59,6 +59,7 @@ struct Chartpipe {
             switch command.name {
             case RunCommand.spec.name: return try RunCommand.run(parsed)
             case MergeCommand.spec.name: return try MergeCommand.run(parsed)
+            case DiffCommand.spec.name: return try DiffCommand.run(parsed)
             case ValidateCommand.spec.name: return ValidateCommand.run(parsed)
             case StagesCommand.spec.name: return try StagesCommand.run(parsed)
             case SchemaCommand.spec.name: return try SchemaCommand.run(parsed)

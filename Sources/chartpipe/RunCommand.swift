@@ -16,6 +16,9 @@ enum RunCommand {
             OptionSpec(name: "fail-fast", value: nil, help: "Stop starting charts after the first failure."),
             OptionSpec(name: "wait", value: nil, help: "If another run is writing into the output folder, start when it ends."),
             OptionSpec(name: "shard", value: "I/N", help: "Run shard I (from 0) of N, writing manifest.shard-I.json; 'chartpipe merge' combines them. Unset: from JOB_COMPLETION_INDEX with CHARTPIPE_SHARDS (Kubernetes) or SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (Slurm)."),
+            OptionSpec(name: "compare", value: "DIR", help: "Compare each chart with the run in DIR instead of the previous run in the output folder."),
+            OptionSpec(name: "no-compare", value: nil, help: "Compare with no earlier run."),
+            OptionSpec(name: "fail-on-change", value: "KIND,KIND", help: "Exit 3 when a chart changed in one of these ways since the run it is compared with: \(Change.Kind.allCases.map(\.rawValue).joined(separator: ", "))."),
             OptionSpec(name: "incremental", value: nil, help: "Keep the files of charts whose data, catalogs, options and tool are unchanged since the last run (checked by hash)."),
             OptionSpec(name: "no-progress", value: nil, help: "One line per finished chart instead of a progress bar."),
             OptionSpec(name: "log-format", value: "FORMAT", help: "'text' (default) or 'json' (one object per line on stderr)."),
@@ -89,6 +92,28 @@ enum RunCommand {
         if let out = parsed.value("out"), let problem = OutputPath.problem(output, shown: out, pipelineDirectory: spec.directory) {
             throw UsageError(message: "--out \(out): \(problem)", command: "run")
         }
+        // What each chart is compared with, checked before anything is written.
+        if parsed.flag("no-compare"), parsed.value("compare") != nil {
+            throw UsageError(message: "--compare and --no-compare cannot be used together", command: "run")
+        }
+        var comparing = RunOptions.Comparing.previous
+        if parsed.flag("no-compare") { comparing = .off }
+        if let dir = parsed.value("compare") {
+            do {
+                comparing = .folder(try BaselineSource.folder(URL(fileURLWithPath: dir).standardizedFileURL.path, pipeline: spec.name))
+            } catch {
+                log.diagnostic(error)
+                return 2
+            }
+        }
+        var failOnChange: Set<Change.Kind> = []
+        for kind in try list(parsed.value("fail-on-change"), option: "fail-on-change") ?? [] {
+            guard let k = Change.Kind(rawValue: kind) else {
+                let known = Change.Kind.allCases.map(\.rawValue)
+                throw UsageError(message: "--fail-on-change: '\(kind)' is not a kind of change\(Suggestion.didYouMean(kind, in: known)); kinds: \(known.joined(separator: ", "))", command: "run")
+            }
+            failOnChange.insert(k)
+        }
         // An output folder that cannot be one is a usage error: nothing runs, nothing is written.
         do {
             try ArtifactWriter(root: output).prepare()
@@ -107,9 +132,11 @@ enum RunCommand {
         case let .failure(problem)?: throw UsageError(message: problem.message, command: "run")
         case nil: shard = nil
         }
-        let options = RunOptions(output: output, jobs: jobs, locales: locales, only: only,
+        var options = RunOptions(output: output, jobs: jobs, locales: locales, only: only,
                                  failFast: parsed.flag("fail-fast"), generatedAt: Manifest.timestamp(), wait: parsed.flag("wait"),
                                  shard: shard, incremental: parsed.flag("incremental"))
+        options.compare = comparing
+        options.failOnChange = failOnChange
 
         let observer: any RunObserver
         if log.format == .json {

@@ -107,7 +107,7 @@ final class RunnerTests: XCTestCase {
         let four = try run(spec, jobs: 4, out: "four")
         XCTAssertEqual(one.exitCode, 0)
         let a = try files(folder.appendingPathComponent("one")), b = try files(folder.appendingPathComponent("four"))
-        XCTAssertEqual(a.count, 12 * 2 + 2)
+        XCTAssertEqual(a.count, 12 * 3 + 2)
         XCTAssertEqual(a, b)
         XCTAssertEqual(String(decoding: a["index.txt"] ?? Data(), as: UTF8.self).split(separator: "\n").first, "c1 ok")
     }
@@ -141,7 +141,7 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(chart?["rows"], .object([("read", 30), ("skipped", 0)]))
         XCTAssertEqual(chart?["points"], .object([("input", 30), ("output", 30)]))
         let artifacts = chart?["artifacts"]?.arrayValue ?? []
-        XCTAssertEqual(artifacts.map { $0["path"]?.stringValue }, ["charts/a/data.json", "charts/a/stamp.txt"])
+        XCTAssertEqual(artifacts.map { $0["path"]?.stringValue }, ["charts/a/data.json", "charts/a/stamp.txt", "charts/a/history.json"])
         let stamp = try Data(contentsOf: folder.appendingPathComponent("out/charts/a/stamp.txt"))
         XCTAssertEqual(String(decoding: stamp, as: UTF8.self), "hi a 30 152.0\n")
         XCTAssertEqual(artifacts[1]["sha256"]?.stringValue, SHA256.hex(Array(stamp)))
@@ -239,7 +239,7 @@ final class RunnerTests: XCTestCase {
         // b's stamp is now the ko one; a kept its en stamp and entry.
         let bStamp = try String(contentsOf: folder.appendingPathComponent("out/charts/b/stamp.txt"), encoding: .utf8)
         XCTAssertEqual(bStamp, "hello b 30 152.0\n")
-        XCTAssertEqual(charts[0]["artifacts"]?.arrayValue?.count, 2)
+        XCTAssertEqual(charts[0]["artifacts"]?.arrayValue?.count, 3)
     }
 
     func testOptionsMergeDefaultsPipelineAndChart() throws {

@@ -89,7 +89,7 @@ final class DemoTests: XCTestCase {
         for chart in manifest["charts"]?.arrayValue ?? [] {
             let paths = Set((chart["artifacts"]?.arrayValue ?? []).compactMap { $0["path"]?.stringValue })
             let id = chart["id"]?.stringValue ?? ""
-            var expected = ["data.json", "trend.json", "audio.wav", "audio.mp3", "table.csv", "table.xlsx"]
+            var expected = ["data.json", "trend.json", "audio.wav", "audio.mp3", "table.csv", "table.xlsx", "history.json"]
             for l in Self.locales {
                 expected += ["description.\(l).json", "description.\(l).md", "axchart.\(l).json", "audio.\(l).vtt",
                              "chart.\(l).svg", "table.\(l).html"]

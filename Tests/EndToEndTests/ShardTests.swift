@@ -145,3 +145,66 @@ final class ShardTests: XCTestCase {
         XCTAssertNotEqual(try files("o")["charts/request-latency/data.json"], first["charts/request-latency/data.json"])
     }
 }
+
+/// Each run is compared with the previous one (or `--compare DIR`): the manifest records the
+/// baseline and the changes; `--fail-on-change` exits 3; a baseline that cannot be one is refused
+/// before anything runs.
+final class ComparisonRunTests: XCTestCase {
+    func testRunsRecordWhatChangedAndFailOnChange() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ days: Int, revise: Bool = false) throws {
+            var rows = "d,v\n"
+            for i in 0..<days { rows += "2026-06-\(i + 1 < 10 ? "0" : "")\(i + 1),\(revise && i == 2 ? 99 : 10 + i)\n" }
+            try Data(rows.utf8).write(to: folder.appendingPathComponent("d.csv"))
+        }
+        try write(20)
+        try Data(#"{ "version": 1, "name": "t", "stages": [ { "use": "ingest" }, { "use": "trend" } ], "charts": [ { "id": "c", "title": "C", "source": { "path": "d.csv" }, "x": { "field": "d", "type": "time" }, "y": { "field": "v" } } ] }"#.utf8)
+            .write(to: folder.appendingPathComponent("t.pipeline"))
+        func manifest() throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/manifest.json"))) as? [String: Any] ?? [:]
+        }
+        func changes() throws -> [String] {
+            let chart = (try manifest()["charts"] as? [[String: Any]])?.first
+            return ((chart?["comparison"] as? [String: Any])?["changes"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        }
+        XCTAssertEqual(try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress"], in: folder).status, 0)
+        XCTAssertTrue(((try manifest()["charts"] as? [[String: Any]])?.first?["comparison"]) is NSNull, "a first run has no baseline")
+        try Data().write(to: folder.appendingPathComponent("unchanged"))
+        XCTAssertEqual(try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress", "--fail-on-change", "new-points"], in: folder).status, 0)
+        XCTAssertEqual(try changes(), [])
+        try write(22)
+        let grown = try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress", "--fail-on-change", "new-points,revised"], in: folder)
+        XCTAssertEqual(grown.status, 3, grown.stderr)
+        XCTAssertEqual(try changes(), ["new-points", "latest-changed", "new-high"])
+        try write(22, revise: true)
+        XCTAssertEqual(try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress", "--fail-on-change", "new-points"], in: folder).status, 0)
+        XCTAssertEqual(try changes(), ["revised", "new-high"])
+        XCTAssertEqual(try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress", "--no-compare"], in: folder).status, 0)
+        XCTAssertTrue(((try manifest()["charts"] as? [[String: Any]])?.first?["comparison"]) is NSNull)
+        let bad = try Harness.run(["run", "t.pipeline", "--out", "out", "--fail-on-change", "new-hihg"], in: folder)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("'new-hihg' is not a kind of change; did you mean 'new-high'?"), bad.stderr)
+    }
+
+    func testABaselineThatCannotBeOneIsRefusedBeforeAnythingRuns() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("d,v\n1,1\n2,2\n".utf8).write(to: folder.appendingPathComponent("d.csv"))
+        for name in ["t", "other"] {
+            try Data(#"{ "version": 1, "name": "\#(name)", "stages": [ { "use": "ingest" } ], "charts": [ { "id": "c", "title": "C", "source": { "path": "d.csv" }, "x": { "field": "d" }, "y": { "field": "v" } } ] }"#.utf8)
+                .write(to: folder.appendingPathComponent("\(name).pipeline"))
+        }
+        XCTAssertEqual(try Harness.run(["run", "other.pipeline", "--out", "other-out", "--no-progress"], in: folder).status, 0)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("corrupt"), withIntermediateDirectories: true)
+        try Data("{ not json".utf8).write(to: folder.appendingPathComponent("corrupt/manifest.json"))
+        let cases = [("nowhere", "there is no folder here"), ("corrupt", "is not one chartpipe wrote, or it is damaged"),
+                     ("other-out", "holds the output of the pipeline 'other', not of 't'")]
+        for (dir, message) in cases {
+            let result = try Harness.run(["run", "t.pipeline", "--out", "out", "--compare", dir], in: folder)
+            XCTAssertEqual(result.status, 2, dir)
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "nothing was written")
+        }
+    }
+}

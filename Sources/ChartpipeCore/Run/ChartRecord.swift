@@ -1,3 +1,5 @@
+import ChartpipeJSON
+
 /// One chart's entry in the manifest: how its last run went and the files it left.
 public struct ChartRecord: Sendable, Equatable {
     public enum Status: String, Sendable { case ok, failed }
@@ -18,6 +20,9 @@ public struct ChartRecord: Sendable, Equatable {
     /// The names of the series the data held, as written there (what `strings lint` checks for
     /// translations when the data names the series).
     public var series: [String] = []
+    /// The run the chart was compared with and what changed since (`comparison` in the manifest):
+    /// nil without a baseline.
+    public var comparison: JSONValue?
 
     public init(id: String, status: Status, error: Diagnostic? = nil, warnings: [Diagnostic] = [],
                 recordsRead: Int = 0, recordsSkipped: Int = 0, pointsInput: Int = 0, pointsOutput: Int = 0,

@@ -117,6 +117,7 @@ public struct Manifest: Sendable, Equatable {
             ("rows", .object([("read", .int(r.recordsRead)), ("skipped", .int(r.recordsSkipped))])),
             ("points", .object([("input", .int(r.pointsInput)), ("output", .int(r.pointsOutput))])),
             ("series", .array(r.series.map { .string($0) })),
+            ("comparison", r.comparison ?? .null),
             ("artifacts", .array(r.artifacts.map(json(artifact:)))),
         ] + (r.inputs.map { [("inputs", JSONValue.string($0))] } ?? []))
     }
@@ -186,6 +187,7 @@ public struct Manifest: Sendable, Equatable {
             pointsInput: json["points"]?["input"]?.intValue ?? 0, pointsOutput: json["points"]?["output"]?.intValue ?? 0,
             artifacts: (json["artifacts"]?.arrayValue ?? []).compactMap(artifact), inputs: json["inputs"]?.stringValue)
         record.series = json["series"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        record.comparison = json["comparison"].flatMap { $0 == .null ? nil : $0 }
         return record
     }
 

@@ -201,8 +201,11 @@ final class OutputFolder: Sendable {
     func commit(_ context: ChartContext) throws(ChartError) -> ChartRecord {
         let id = context.chart.id
         let folder = "charts/\(id)"
+        let history = ChartHistory(context)
         var files = [Artifact(path: "data.json", kind: "data", content: DataFile.content(context.data, chart: context.chart))]
         files += context.artifacts
+        // What the next run compares this chart with.
+        files.append(Artifact(path: "history.json", kind: "history", bytes: JSONWriter(pretty: false).bytes(history.json)))
         var listed: [ManifestArtifact] = []
         for artifact in files {
             let entry = try writer.write(artifact.content, to: "\(folder)/\(artifact.path)", kind: artifact.kind, locale: artifact.locale)
@@ -224,7 +227,26 @@ final class OutputFolder: Sendable {
                                  recordsSkipped: context.recordsSkipped, pointsInput: context.pointsInput,
                                  pointsOutput: context.data.pointCount, artifacts: listed + kept)
         record.series = context.data.series.map(\.name)
+        if let baseline = context[BaselineKey.self] {
+            record.comparison = Self.comparison(baseline, changes: Comparison.changes(from: baseline.history, to: history),
+                                                chart: context.chart, xType: history.xType, categories: history.categories)
+        }
         return record
+    }
+
+    /// The manifest's `comparison` of a chart: the baseline run (when, which pipeline file) and the
+    /// changes, with x written as the chart's files write it.
+    static func comparison(_ baseline: Baseline, changes: [Change], chart: ChartSpec, xType: XType,
+                           categories: [String] = []) -> JSONValue {
+        let data = SeriesSet(xType: xType, categories: categories)
+        let zone = chart.x.zone == "UTC" ? nil : TimeZone(identifier: chart.x.zone)
+        return .object([
+            ("baseline", .object([
+                ("generatedAt", .string(TimeText.iso8601(milliseconds: Double(baseline.generatedAt) * 1000))),
+                ("pipelineSha256", baseline.pipelineDigest.map { .string($0) } ?? .null),
+            ])),
+            ("changes", .array(changes.map { $0.json { DataFile.x($0, data: data, zone: zone) } })),
+        ])
     }
 
     /// A chart that failed leaves none of its files behind, earlier or new, to be mistaken for current ones.

@@ -53,7 +53,13 @@ public final class Runner: Sendable {
                                       role: options.shard.map { .shard($0) } ?? .whole)
         let info = spec.runInfo(locales: options.locales)
         let execution = try ChartExecution(spec: spec, registry: registry, run: info, cancellation: cancellation)
-        let results = runCharts(charts, execution: execution, folder: folder)
+        let baselines: BaselineSource?
+        switch options.compare {
+        case .previous: baselines = folder.previous.map { BaselineSource(reader: ArtifactReader(root: folder.writer.root), manifest: $0) }
+        case let .folder(source): baselines = source
+        case .off: baselines = nil
+        }
+        let results = runCharts(charts, execution: execution, folder: folder, baselines: baselines)
         let ran = results.compactMap { $0 }
         let notRun = charts.indices.filter { results[$0] == nil }.map { charts[$0].id }
         if let shard = options.shard {
@@ -62,7 +68,9 @@ public final class Runner: Sendable {
                                     charts: ran.map(\.record).map(folder.keepingOnlyExisting), notRun: notRun, interrupted: signalled)
             manifest.shard = shard
             try folder.finish(manifest)
-            return RunOutcome(manifest: manifest, manifestPath: folder.writer.root + "/" + shard.manifestName, results: ran)
+            var outcome = RunOutcome(manifest: manifest, manifestPath: folder.writer.root + "/" + shard.manifestName, results: ran)
+            outcome.failOnChange = options.failOnChange
+            return outcome
         }
         return try finish(folder: folder, execution: execution, info: info, selected: charts.map(\.id), ran: ran,
                           notRun: notRun, interrupted: signalled)
@@ -88,7 +96,8 @@ public final class Runner: Sendable {
 
     /// The charts, by N workers each taking the next chart: more than the processor count when
     /// asked (concurrentPerform would cap it at the cores). Nil for a chart that did not run.
-    private func runCharts(_ charts: [ChartSpec], execution: ChartExecution, folder: OutputFolder) -> [ChartResult?] {
+    private func runCharts(_ charts: [ChartSpec], execution: ChartExecution, folder: OutputFolder,
+                           baselines: BaselineSource? = nil) -> [ChartResult?] {
         let work = Work(total: charts.count)
         let workers = min(options.jobs, max(1, charts.count))
         let group = DispatchGroup()
@@ -107,8 +116,10 @@ public final class Runner: Sendable {
                     let start = ContinuousClock.now
                     // Read before the chart runs, so that what it records is what it read.
                     let inputs = options.incremental ? InputsDigest.of(chart, in: spec, registry: registry, locales: execution.run.locales) : nil
-                    let outcome = reusedChart(chart, inputs: inputs, folder: folder)
-                        ?? runChart(chart, execution: execution, folder: folder, inputs: inputs)
+                    // Read before this chart's files are replaced.
+                    let baseline = baselines?.baseline(for: chart.id)
+                    let outcome = reusedChart(chart, inputs: inputs, folder: folder, baseline: baseline)
+                        ?? runChart(chart, execution: execution, folder: folder, inputs: inputs, baseline: baseline)
                     let elapsed = ContinuousClock.now - start
                     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                     let after = work.state.withLock { s -> (running: [String], done: Int) in
@@ -132,10 +143,12 @@ public final class Runner: Sendable {
     /// With `--incremental`, the chart's entry of the folder's manifest when its inputs are
     /// unchanged and every file it lists still holds the listed bytes (a file changed since is
     /// made again).
-    private func reusedChart(_ chart: ChartSpec, inputs: String?, folder: OutputFolder) -> ChartResult? {
-        guard let inputs, let previous = folder.previous?.charts.first(where: { $0.id == chart.id }),
+    private func reusedChart(_ chart: ChartSpec, inputs: String?, folder: OutputFolder, baseline: Baseline?) -> ChartResult? {
+        guard let inputs, var previous = folder.previous?.charts.first(where: { $0.id == chart.id }),
               previous.status == .ok, previous.inputs == inputs,
               previous.artifacts.allSatisfy(folder.writer.verifies) else { return nil }
+        // Unchanged inputs, unchanged chart: nothing changed since the run it is compared with.
+        previous.comparison = baseline.map { OutputFolder.comparison($0, changes: [], chart: chart, xType: $0.history.xType) }
         return ChartResult(chart: chart, record: previous, reused: true)
     }
 
@@ -158,7 +171,9 @@ public final class Runner: Sendable {
                                 selected: selected, charts: records, notRun: notRun, stages: stages,
                                 artifacts: runArtifacts, interrupted: interrupted)
         try folder.finish(manifest)
-        return RunOutcome(manifest: manifest, manifestPath: writer.root + "/manifest.json", results: ran)
+        var outcome = RunOutcome(manifest: manifest, manifestPath: writer.root + "/manifest.json", results: ran)
+        outcome.failOnChange = options.failOnChange
+        return outcome
     }
 
     /// The run-level stages, each over every chart of the pipeline; a failure is recorded, and the
@@ -194,11 +209,13 @@ public final class Runner: Sendable {
     }
 
     /// Runs one chart: plan, source, stages, commit. A failure is a result; a cancellation is nil.
-    func runChart(_ chart: ChartSpec, execution: ChartExecution, folder: OutputFolder, inputs: String? = nil) -> ChartResult? {
+    func runChart(_ chart: ChartSpec, execution: ChartExecution, folder: OutputFolder, inputs: String? = nil,
+                  baseline: Baseline? = nil) -> ChartResult? {
         var partial: ChartContext?
         do {
             let plan = try execution.plan(chart)
             var context = try execution.source(plan, partial: &partial)
+            context[BaselineKey.self] = baseline
             partial = context
             try execution.stages(plan, &context)
             partial = context

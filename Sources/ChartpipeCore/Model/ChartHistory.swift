@@ -1,0 +1,115 @@
+import ChartpipeJSON
+
+/// What the next run compares a chart against (`history.json`): its full series as they entered
+/// `downsample` (not only the charted points), and the verdicts a comparison reads — each series'
+/// trend and its threshold crossings. Written compactly: a series is two arrays of numbers.
+public struct ChartHistory: Sendable, Equatable {
+    public struct Crossing: Sendable, Equatable, Hashable {
+        public var threshold: String
+        public var x: Double
+        public var upward: Bool
+
+        public init(threshold: String, x: Double, upward: Bool) {
+            self.threshold = threshold
+            self.x = x
+            self.upward = upward
+        }
+    }
+
+    public var xType: XType
+    public var categories: [String]
+    /// Full series: name, x and y (a gap is NaN); records are not kept.
+    public var series: [Series]
+    /// Each series' Mann-Kendall verdict, by name, when `trend` ran.
+    public var trends: [String: MonotonicTrend]
+    /// Each series' threshold crossings, by name.
+    public var crossings: [String: [Crossing]]
+
+    public init(xType: XType, categories: [String] = [], series: [Series], trends: [String: MonotonicTrend] = [:],
+                crossings: [String: [Crossing]] = [:]) {
+        self.xType = xType
+        self.categories = categories
+        self.series = series
+        self.trends = trends
+        self.crossings = crossings
+    }
+
+    /// The history of a chart's context: the full series and, when `trend` ran, its verdicts.
+    public init(_ context: ChartContext) {
+        let full = context.fullSeries
+        var trends: [String: MonotonicTrend] = [:]
+        var crossings: [String: [Crossing]] = [:]
+        if let trend = context[TrendKey.self] {
+            for s in trend.series {
+                if let mk = s.mannKendall { trends[s.name] = mk.trend }
+                crossings[s.name] = s.thresholdCrossings.map { Crossing(threshold: $0.threshold, x: $0.x, upward: $0.upward) }
+            }
+        }
+        self.init(xType: full.xType, categories: full.categories,
+                  series: full.series.map { Series(name: $0.name, x: $0.x, y: $0.y, firstRecord: $0.firstRecord, lastRecord: $0.lastRecord) },
+                  trends: trends, crossings: crossings)
+    }
+
+    // MARK: history.json
+
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [("version", 1), ("xType", .string(xType.rawValue))]
+        if xType == .category { members.append(("categories", .array(categories.map { .string($0) }))) }
+        members.append(("series", .array(series.map { s in
+            .object([
+                ("name", .string(s.name)),
+                ("x", .array(s.x.map { .double($0) })),
+                ("y", .array(s.y.map { $0.isNaN ? .null : .double($0) })),
+                ("trend", trends[s.name].map { .string($0.rawValue) } ?? .null),
+                ("crossings", .array((crossings[s.name] ?? []).map { c in
+                    .object([("threshold", .string(c.threshold)), ("x", .double(c.x)), ("direction", .string(c.upward ? "up" : "down"))])
+                })),
+            ])
+        })))
+        return .object(members)
+    }
+
+    public init?(json: JSONValue) {
+        guard json["version"]?.intValue == 1, let type = json["xType"]?.stringValue.flatMap(XType.init(rawValue:)),
+              let items = json["series"]?.arrayValue else { return nil }
+        var series: [Series] = []
+        var trends: [String: MonotonicTrend] = [:]
+        var crossings: [String: [Crossing]] = [:]
+        for item in items {
+            guard let name = item["name"]?.stringValue, let xs = item["x"]?.arrayValue, let ys = item["y"]?.arrayValue,
+                  xs.count == ys.count else { return nil }
+            let x = xs.compactMap(\.doubleValue)
+            guard x.count == xs.count else { return nil }
+            let y = ys.map { $0.doubleValue ?? .nan }
+            series.append(Series(name: name, x: x, y: y, firstRecord: Array(repeating: -1, count: x.count),
+                                 lastRecord: Array(repeating: -1, count: x.count)))
+            if let t = item["trend"]?.stringValue.flatMap(MonotonicTrend.init(rawValue:)) { trends[name] = t }
+            crossings[name] = (item["crossings"]?.arrayValue ?? []).compactMap { c in
+                guard let threshold = c["threshold"]?.stringValue, let cx = c["x"]?.doubleValue else { return nil }
+                return Crossing(threshold: threshold, x: cx, upward: c["direction"]?.stringValue == "up")
+            }
+        }
+        self.init(xType: type, categories: json["categories"]?.arrayValue?.compactMap(\.stringValue) ?? [], series: series,
+                  trends: trends, crossings: crossings)
+    }
+}
+
+/// The run a chart is compared with: its history, and when and from which pipeline file it came.
+public struct Baseline: Sendable, Equatable {
+    public var history: ChartHistory
+    /// Seconds since 1970 of the baseline run (its manifest's `generatedAt`).
+    public var generatedAt: Int64
+    /// The SHA-256 of the baseline run's pipeline file.
+    public var pipelineDigest: String?
+
+    public init(history: ChartHistory, generatedAt: Int64, pipelineDigest: String?) {
+        self.history = history
+        self.generatedAt = generatedAt
+        self.pipelineDigest = pipelineDigest
+    }
+}
+
+/// The key under which the runner gives a chart's stages the run it is compared with.
+public enum BaselineKey: ContextKey {
+    public typealias Value = Baseline
+}
