@@ -50,13 +50,19 @@ final class DescribeTests: XCTestCase {
         let money = { (v: Double) in LocaleFormats(locale: "en").currency(v, code: "USD", precision: .integer) }
         XCTAssertTrue(en.summary.hasPrefix("Daily revenue shows Revenue by Date. From June 1 to June 30, Revenue rose"), en.summary)
         XCTAssertTrue(en.summary.contains("rose \(percent) from \(money(first.y)) to \(money(last.y))"), en.summary)
-        XCTAssertTrue(en.summary.contains("the highest value was \(money(trend.max!.y))"), en.summary)
+        // An extreme at an end was just said as that end's value: it is not said again.
+        XCTAssertEqual(trend.max?.index, trend.last?.index)
+        XCTAssertFalse(en.summary.contains("highest"), en.summary)
+        XCTAssertEqual(trend.min?.index, trend.first?.index)
+        XCTAssertTrue(en.summary.hasSuffix("to \(money(last.y))."), en.summary)
+        // Revenue is money: it rises and falls as prices do (상승, 上涨, 上昇).
         let ko = try description(context, "ko")
         XCTAssertTrue(ko.summary.contains("6월 1일부터 6월 30일까지 Revenue"), ko.summary)
-        XCTAssertTrue(ko.summary.contains("증가했으며"), ko.summary)
+        XCTAssertTrue(ko.summary.contains("62.7% 상승했습니다."), ko.summary)
         let zh = try description(context, "zh-Hans")
         XCTAssertTrue(zh.summary.contains("6月1日至6月30日"), zh.summary)
-        XCTAssertTrue(zh.summary.contains("增长"), zh.summary)
+        XCTAssertTrue(zh.summary.contains("升至1,965美元，上涨62.7%"), zh.summary)
+        XCTAssertTrue(try description(context, "ja").summary.contains("62.7%上昇しました。"))
     }
 
     /// With no significant Mann-Kendall trend no direction is stated: the values ranged between A and B.
@@ -82,7 +88,7 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(en.summary.contains("June 1 at 3:00\u{202F}PM"), en.summary)
         // A change of a percentage is said in percentage points.
         XCTAssertTrue(en.summary.contains("fell 74.5 percentage points from 97.4% to 22.9%"), en.summary)
-        XCTAssertTrue(try description(context, "ko").summary.contains("74.5퍼센트포인트 감소"))
+        XCTAssertTrue(try description(context, "ko").summary.contains("74.5퍼센트포인트 하락"))
         XCTAssertTrue(try description(context, "zh-Hans").summary.contains("下降74.5个百分点"))
         XCTAssertEqual(en.axes[1].text, "The y axis shows Battery level from 0% to 100%.")
         let ko = try description(context, "ko")
@@ -110,7 +116,9 @@ final class DescribeTests: XCTestCase {
         let context = try described(DescribeCharts.gaps())
         let en = try description(context, "en")
         XCTAssertTrue(en.series[0].summary.contains("Distance is missing 3 values."), en.series[0].summary)
-        XCTAssertTrue(en.summary.contains("rose 28.5 kilometers from 0 kilometers to 28.5 kilometers"), en.summary)
+        // From 0 the amount would only repeat the last value: the change is said by its ends.
+        XCTAssertTrue(en.summary.contains("Distance rose from 0 kilometers to 28.5 kilometers."), en.summary)
+        XCTAssertTrue(try description(context, "zh-Hans").summary.contains("从0公里上升至28.5公里"))
         XCTAssertTrue(try description(context, "ko").series[0].summary.contains("결측값이 3개"))
         let labels = try XCTUnwrap(context[PointLabelsKey.self]?["en"]?.first)
         XCTAssertEqual(labels[4], "2, no value, 5 of 20")
@@ -169,7 +177,9 @@ final class DescribeTests: XCTestCase {
         // Labels of downsampled points name their place in the full series.
         let context = try described(DescribeCharts.dailySales())
         let last = try XCTUnwrap(context[PointLabelsKey.self]?["en"]?[0].last)
-        XCTAssertTrue(last.hasPrefix("August 31, $") && last.hasSuffix("92 of 92"), last)
+        // Labels of a chart of several series name their series, for cues and rotors.
+        XCTAssertTrue(last.hasPrefix("North: August 31, $") && last.hasSuffix("92 of 92"), last)
+        XCTAssertTrue(try XCTUnwrap(context[PointLabelsKey.self]?["ko"]?[1].first).hasPrefix("South: 6월 1일, "))
         XCTAssertTrue(try XCTUnwrap(context[PointLabelsKey.self]?["ko"]?[0].last).hasSuffix("92개 중 92번째"))
         XCTAssertTrue(try XCTUnwrap(context[PointLabelsKey.self]?["zh-Hans"]?[0].last).hasSuffix("第92个，共92个"))
     }

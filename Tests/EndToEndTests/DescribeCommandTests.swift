@@ -40,7 +40,7 @@ final class DescribeCommandTests: XCTestCase {
     func testJSONRecordsAndTheXTypeAreFound() throws {
         let result = try Harness.run(["describe", "pipelines/data/visits.json", "--records", "/data", "--x", "day", "--y", "visits", "--title", "Visits"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Visits\n\nVisits shows visits by day. From December 1, 2025 to November 30, 2026, visits rose 96.4% from 3,738 to 7,341;"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("Visits\n\nVisits shows visits by day. From December 1, 2025 to November 30, 2026, visits increased 96.4% from 3,738 to 7,341;"), result.stdout)
     }
 
     func testCategoryXIsInferredAndNeverGivenATrend() throws {
@@ -92,7 +92,7 @@ final class DescribeCommandTests: XCTestCase {
         try Data((wide.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("wide.csv"))
         let w = try Harness.run(["describe", "wide.csv", "--x", "date", "--y", "alpha,beta,gamma", "--unit", "USD"], in: folder)
         XCTAssertEqual(w.status, 0, w.stderr)
-        XCTAssertTrue(w.stdout.contains("gamma ($168) rose; alpha had a significant increasing trend but did not end above its first value; beta showed no significant trend."), w.stdout)
+        XCTAssertTrue(w.stdout.contains("gamma rose $168. alpha had a significant increasing trend but did not end above its first value. beta showed no significant trend."), w.stdout)
         // Small values keep their significant digits.
         try Data("x,v\n0,0.004\n1,0.003\n2,0.0035\n3,5\n4,0.003\n5,0.0025\n6,0.002\n".utf8).write(to: folder.appendingPathComponent("small.csv"))
         let small = try Harness.run(["describe", "small.csv", "--x", "x", "--y", "v"], in: folder)
@@ -105,7 +105,7 @@ final class DescribeCommandTests: XCTestCase {
         // Ten million and more read by scale, spelled out.
         try Data("x,v\n1,12000000000\n2,36345678901\n3,20000000000\n".utf8).write(to: folder.appendingPathComponent("big.csv"))
         let big = try Harness.run(["describe", "big.csv", "--x", "x", "--y", "v", "--locale", "ko"], in: folder)
-        XCTAssertTrue(big.stdout.contains("값은 1의 120억에서 2의 363억 사이였습니다"), big.stdout)
+        XCTAssertTrue(big.stdout.contains("값은 1의 120억 개에서 2의 363억 4,568만 개 사이였습니다"), big.stdout)
         // One value in wide data without a y title is named by its series.
         try Data("date,a,b\n2024-06-03,,42\n".utf8).write(to: folder.appendingPathComponent("one.csv"))
         let one = try Harness.run(["describe", "one.csv", "--x", "date", "--y", "a,b"], in: folder)

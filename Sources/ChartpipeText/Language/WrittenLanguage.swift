@@ -50,6 +50,12 @@ public struct WrittenLanguage: Sendable, Hashable {
     /// `items` as a list in the language's style: "A, B, and C", "A、B和C", "A, B 및 C".
     public func list(_ items: [String]) -> String { formats.list(items) }
 
+    /// `items` joined by the language's enumeration comma alone, without a conjunction: "A, B, C",
+    /// "A、B、C" (Japanese and Chinese); for clauses that a conjunction would break ("북부는 67.7%, 남부는 27.7%").
+    public func enumeration(_ items: [String]) -> String {
+        items.joined(separator: language == "zh" || language == "ja" ? "、" : ", ")
+    }
+
     /// Formatted text (a date, a value) set by the language's typography; CLDR's "11月20日 06:00"
     /// keeps its date-time space, other languages' text is unchanged.
     public func typeset(_ text: String) -> String { usesChineseTypography ? ChineseText.normalize(text) : text }

@@ -47,12 +47,16 @@ public struct XAxisFacts: Sendable, Hashable {
     public var range: ClosedRange<Double>?
     /// Every x is an integer from 1000 to 2999 on a number axis: years, written without grouping.
     public var isYearLike: Bool
+    /// The unit of a number axis (SPEC §3 `x.unit`): `year` (x values are calendar years, and may
+    /// carry a fraction of a year) or a CLDR unit id; nil for plain numbers.
+    public var unit: String?
 
     /// The facts of an axis whose series have the x values `series` (in series order).
-    public init(kind: Kind, zone: String = "UTC", categories: [String] = [], series: [[Double]]) {
+    public init(kind: Kind, zone: String = "UTC", categories: [String] = [], unit: String? = nil, series: [[Double]]) {
         self.kind = kind
         self.zone = zone
         self.categories = categories
+        self.unit = kind == .number ? unit : nil
         var spacing: Double?
         var low = Double.infinity, high = -Double.infinity
         var yearLike = kind == .number
@@ -90,6 +94,12 @@ public struct XValueText: Sendable {
         let spansYears = facts.range.map {
             XValueText.year($0.lowerBound, zone: facts.zone) != XValueText.year($0.upperBound, zone: facts.zone)
         } ?? false
+        if facts.isYears {
+            // Years read as years ("1700", "1700년", "1700年"); fractions of a year as months or days.
+            let spacing = facts.spacing ?? 1
+            style = spacing >= 0.9 ? .year : (spacing >= 27.0 / 365.2425 ? .yearMonth : .yearMonthDay)
+            return
+        }
         switch TimeGranularity(spacing: facts.spacing) {
         case .year: style = .year
         case .month: style = .yearMonth
@@ -107,7 +117,10 @@ public struct XValueText: Sendable {
         switch facts.kind {
         case .time: return language.typeset(formats.date(millis: x, style: style, zone: facts.zone))
         // Years and other four-digit integer x read as written ("2015", not "2,015").
-        case .number: return facts.isYearLike ? String(Int(x)) : formats.number(x)
+        case .number:
+            if facts.isYears { return formats.date(millis: XValueText.millis(year: x), style: style, zone: "UTC") }
+            if let unit = facts.unit { return formats.measure(x, unit: unit) }
+            return facts.isYearLike ? String(Int(x)) : formats.number(x)
         case .category: return catalog.text(label(x), locale: language.requested)
         }
     }
@@ -119,12 +132,81 @@ public struct XValueText: Sendable {
         return facts.categories.indices.contains(i) ? facts.categories[i] : formats.number(x)
     }
 
+    /// How an event at an x reads in a sentence, for `describe.when.*`: a period ("in 2009",
+    /// "in June 2026"), a day or an instant ("on June 12"), or a point on a number or category axis.
+    public var when: WhenKind {
+        switch facts.kind {
+        case .category: return .point
+        case .number: return facts.isYears && style != .yearMonthDay ? .period : .point
+        case .time:
+            switch style {
+            case .year, .yearMonth, .yearQuarter: return .period
+            default: return .day
+            }
+        }
+    }
+
+    /// The instant of a (possibly fractional) calendar year in UTC: the fraction counts twelfths
+    /// of the year as months, as monthly data written in decimal years does (1749.083 is February
+    /// 1749), and the rest of a twelfth as days of that month.
+    public static func millis(year x: Double) -> Double {
+        let day = 86_400_000.0
+        let whole = Int(x.rounded(.down))
+        let twelfths = (x - Double(whole)) * 12 + 1e-6
+        let month = min(11, Int(twelfths.rounded(.down)))
+        let start = daysFromCivil(whole, month + 1, 1)
+        let next = month == 11 ? daysFromCivil(whole + 1, 1, 1) : daysFromCivil(whole, month + 2, 1)
+        let days = ((twelfths - Double(month)) * Double(next - start)).rounded(.down)
+        return (Double(start) + min(days, Double(next - start - 1))) * day
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
     /// The calendar year of an instant in `zone`.
     static func year(_ millis: Double, zone: String) -> Int {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
         return calendar.component(.year, from: Date(timeIntervalSince1970: (millis / 1000).rounded(.down)))
     }
+}
+
+extension XAxisFacts {
+    /// Whether x values are calendar years (`x.unit` is `year`).
+    public var isYears: Bool { kind == .number && unit == "year" }
+}
+
+/// How a sentence places an event on the x axis (`describe.when.*` keys).
+public enum WhenKind: String, Sendable {
+    /// A year, quarter or month: "in 2009".
+    case period
+    /// A day or an instant: "on June 12".
+    case day
+    /// A number or category: "at 5".
+    case point
+}
+
+/// What a y value is, which decides the verbs of a change: prices rise and fall (상승/하락,
+/// 上涨/下跌, 上昇/下落), counts increase and decrease, temperatures rise and drop, and a
+/// percentage changes by percentage points.
+public enum QuantityKind: String, Sendable, CaseIterable {
+    /// An amount of money (`y.unit` a currency).
+    case price
+    /// A temperature (`temperature-*`).
+    case temperature
+    /// A percentage (`y.unit` is `percent`): changes are in percentage points.
+    case percentage
+    /// Whole, non-negative values without a unit, or a fold's `count`.
+    case count
+    /// Anything else: a measure or a plain number.
+    case amount
 }
 
 /// What writing a chart's y values needs to know about its axis, as plain values.
@@ -136,24 +218,40 @@ public struct YAxisFacts: Sendable, Hashable {
     public var largest: Double
     /// Every finite value is an integer, so currencies drop their cents ("$1,200", not "$1,200.00").
     public var wholeValues: Bool
+    /// No finite value is negative.
+    public var nonNegative: Bool
 
-    public init(unit: String?, largest: Double, wholeValues: Bool) {
+    public init(unit: String?, largest: Double, wholeValues: Bool, nonNegative: Bool = true) {
         self.unit = unit
         self.largest = largest
         self.wholeValues = wholeValues
+        self.nonNegative = nonNegative
     }
 
     /// The facts of an axis whose series have the y values `series`; non-finite values are gaps.
     public init(unit: String?, series: [[Double]]) {
         var largest = 0.0
         var whole = true
+        var nonNegative = true
         for ys in series {
             for y in ys where y.isFinite {
                 largest = max(largest, abs(y))
                 if y != y.rounded() { whole = false }
+                if y < 0 { nonNegative = false }
             }
         }
-        self.init(unit: unit, largest: largest, wholeValues: whole)
+        self.init(unit: unit, largest: largest, wholeValues: whole, nonNegative: nonNegative)
+    }
+
+    /// What the values are; `counted` when a fold counted rows into them.
+    public func kind(counted: Bool = false) -> QuantityKind {
+        switch UnitKind(unit) {
+        case .percent: return .percentage
+        case .currency: return .price
+        case let .measure(id) where id.hasPrefix("temperature-"): return .temperature
+        case .measure: return .amount
+        case .none: return counted || (wholeValues && nonNegative) ? .count : .amount
+        }
     }
 }
 
@@ -181,8 +279,11 @@ public struct YValueText: Sendable {
     /// A value with its unit; a value too small for the axis's precision keeps three significant
     /// digits, so that 0.004 is never said as 0.
     public func text(_ y: Double) -> String {
-        // Ten million and more, without a unit, read better by scale: "36.3 billion", "363억", "363亿".
-        if facts.unit == nil, abs(y) >= 1e7, y.isFinite { return formats.compactLong(y) }
+        if facts.unit == nil, y.isFinite, let large = formats.largeNumber(y) { return large }
+        // A whole amount of money drops its needless cents: a threshold of "$1,500", not "$1,500.00".
+        if case .currency = UnitKind(facts.unit), precision == .automatic, y == y.rounded(), abs(y) < 1e15 {
+            return formats.quantity(y, unit: facts.unit, precision: .integer)
+        }
         return formats.quantity(y, unit: facts.unit, precision: YValueText.keepingSignificance(y, precision))
     }
 

@@ -26,6 +26,12 @@ struct ChartDescriber {
     let trend: TrendResult
     let x: XValueText
     let y: YValueText
+    /// What the values are: it chooses the verbs of a change and whether values take a counter.
+    let kind: QuantityKind
+    /// How the values were folded by `aggregate`, if they were.
+    let aggregation: Aggregation?
+    /// The key of a count's counter: the chart's own (`describe.count.<id>`) when a catalog has it.
+    let countKey: String
     /// Render problems met so far, for warnings.
     private(set) var problems: [String] = []
 
@@ -38,8 +44,13 @@ struct ChartDescriber {
         full = context.fullSeries
         data = context.data
         self.trend = trend
-        x = XValueText(facts: XAxisFacts(full, zone: context.chart.x.zone), language: language, catalog: catalog)
-        y = YValueText(facts: YAxisFacts(unit: context.chart.y.unit, series: full.series.map(\.y)), language: language)
+        x = XValueText(facts: XAxisFacts(full, zone: context.chart.x.zone, unit: context.chart.x.unit), language: language,
+                       catalog: catalog)
+        let yFacts = YAxisFacts(unit: context.chart.y.unit, series: full.series.map(\.y))
+        y = YValueText(facts: yFacts, language: language)
+        aggregation = context[AggregationKey.self]
+        kind = yFacts.kind(counted: aggregation?.op == "count")
+        countKey = catalog.entries["describe.count.\(context.chart.id)"] != nil ? "count.\(context.chart.id)" : "count"
     }
 
 
@@ -56,19 +67,48 @@ struct ChartDescriber {
 
     private func t(_ s: String) -> TemplateArgument { .text(s) }
 
-    // MARK: Amounts
+    // MARK: Values and amounts
 
-    /// The size of a change without its sign; a change of a percentage is in percentage points.
-    private mutating func size(_ change: TrendChange) -> String {
-        y.unit == "percent" ? percentagePoints(abs(change.absolute)) : y.magnitude(change)
+    /// A value as a reader hears it: with its unit, and a count with the language's counter.
+    mutating func value(_ v: Double) -> String {
+        var text = y.text(v)
+        guard kind == .count && v.isFinite else { return text }
+        // Korean spaces a counter after a number written with Hangul units ("760만 1천 개", "3,738개").
+        if language.language == "ko", let last = text.unicodeScalars.last, (0xAC00...0xD7A3).contains(last.value) { text += " " }
+        return say(countKey, [t(text)])
     }
 
-    private mutating func signedSize(_ change: TrendChange) -> String {
-        y.unit == "percent" ? percentagePoints(change.absolute) : y.signed(change)
+    /// An event's place on the x axis as a sentence says it: "in 2009", "on June 12", "at 5 hours".
+    mutating func when(_ xv: Double) -> String {
+        say("when." + x.when.rawValue, [t(x.text(xv))])
     }
 
+    /// The verb of a change of this chart's values: prices rise and fall, counts increase and decrease.
+    mutating func verb(rising: Bool) -> String {
+        say("verb.\(rising ? "rise" : "fall").\(kind.rawValue)", [])
+    }
+
+    /// The size of a change without its sign, or nil when it would only repeat the last value (a
+    /// change from 0). A percentage changes by percentage points; a rise to three times or more
+    /// is a multiple ("13.5-fold"), as newspapers write it.
+    private mutating func amount(_ change: TrendChange, from first: Double, to last: Double) -> String? {
+        if kind == .percentage { return percentagePoints(abs(change.absolute)) }
+        if let percent = change.percent, y.hasTrueZero {
+            if percent >= 200, first > 0 {
+                return say("multiple", [t(formats.number(last / first, precision: .maxFractionDigits(1)))])
+            }
+            return formats.percent(abs(percent))
+        }
+        if first == 0 { return nil }
+        return value(abs(change.absolute))
+    }
+
+    /// A rate (a slope) without its sign.
     private mutating func rate(_ value: Double) -> String {
-        y.unit == "percent" ? percentagePoints(value, precision: YValueText.rateDigits(value)) : y.rate(value)
+        let size = abs(value)
+        if kind == .percentage { return percentagePoints(size, precision: YValueText.rateDigits(size)) }
+        let text = y.rate(size)
+        return kind == .count ? say(countKey, [t(text)]) : text
     }
 
     private mutating func percentagePoints(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {
@@ -151,56 +191,66 @@ struct ChartDescriber {
         if present.count == 1, let k = present.first, stats[k].n == 1, let p = stats[k].first {
             // Wide data without a y title names the one series that has the value, not "values".
             let what = chart.y.isWide && chart.y.title == nil ? seriesName(k) : yTitle
-            return say("overview.single", [t(title), t(what), t(x.text(p.x)), t(y.text(p.y))])
+            return say("overview.single", [t(title), t(what), t(x.text(p.x)), t(value(p.y))])
         }
         if full.series.count == 1 {
-            let overview = say("overview", [t(title), t(yTitle), t(xTitle)])
+            // "Battery level shows Battery level by Time" says the title twice: then it is said once.
+            let overview = title == yTitle ? say("overview.sameTitle", [t(yTitle), t(xTitle)])
+                : say("overview", [t(title), t(yTitle), t(xTitle)])
             return language.joining([overview, seriesSentence(0)])
         }
         let names = language.list(full.series.indices.map(seriesName))
         let overview = say("overview.series", [t(title), t(yTitle), t(names), t(x.text(extent.firstX)),
-                                               t(x.text(extent.lastX)), t(y.text(extent.low)), t(y.text(extent.high))])
+                                               t(x.text(extent.lastX)), t(value(extent.low)), t(value(extent.high))])
         return language.joining([overview, trendGroups(stats.indices.map { $0 })])
     }
 
-    /// One sentence grouping the series by their Mann-Kendall verdict, each rise and fall with its size.
+    /// Sentences grouping the series by their Mann-Kendall verdict; each rise and fall is stated
+    /// with its own amount ("North rose 67.7%, South 27.7%"), never bracketed, so that a change
+    /// cannot be taken for a share.
     private mutating func trendGroups(_ present: [Int]) -> String {
-        var rose: [String] = [], fell: [String] = [], up: [String] = [], down: [String] = [], none: [String] = []
-        var single: [String] = [], empty: [String] = []
+        var rose: [(name: String, amount: String)] = [], fell: [(name: String, amount: String)] = []
+        var up: [String] = [], down: [String] = [], none: [String] = [], single: [String] = [], empty: [String] = []
         for k in present {
             let s = stats[k]
             // A series without values, or with one, has no trend to state: say what it has.
             if s.n == 0 { empty.append(seriesName(k)); continue }
             if s.n == 1 { single.append(seriesName(k)); continue }
-            let verdict = direction(s)
             let name = seriesName(k)
-            switch verdict {
+            guard let first = s.first, let last = s.last else { continue }
+            let change = s.change ?? TrendChange(from: first.y, to: last.y)
+            let size = amount(change, from: first.y, to: last.y)
+                ?? say("summary.fromTo", [t(value(first.y)), t(value(last.y))])
+            switch direction(s) {
             // "Rose" only when the trend and the change agree: a significant rise that ends below
             // its start is said as exactly that.
-            case .increasing:
-                if let change = s.change, change.absolute > 0 {
-                    rose.append(say("summary.item", [t(name), t(size(change))]))
-                } else {
-                    up.append(name)
-                }
-            case .decreasing:
-                if let change = s.change, change.absolute < 0 {
-                    fell.append(say("summary.item", [t(name), t(size(change))]))
-                } else {
-                    down.append(name)
-                }
-            case .none:
-                none.append(name)
+            case .increasing where change.absolute > 0: rose.append((name, size))
+            case .decreasing where change.absolute < 0: fell.append((name, size))
+            case .increasing: up.append(name)
+            case .decreasing: down.append(name)
+            case .none: none.append(name)
             }
         }
-        let groups = [("summary.rose", rose), ("summary.fell", fell), ("summary.trendUp", up), ("summary.trendDown", down),
-                      ("summary.noTrend", none), ("summary.single", single), ("summary.noValues", empty)].filter { !$0.1.isEmpty }
-        var clauses: [String] = []
-        for (n, group) in groups.enumerated() {
-            let key = n == groups.count - 1 ? group.0 : group.0 + ".then"
-            clauses.append(say(key, [t(language.list(group.1))]))
+        var sentences: [String] = []
+        for (group, rising) in [(rose, true), (fell, false)] where !group.isEmpty {
+            sentences.append(changeSentence(group, verb: verb(rising: rising)))
         }
-        return language.joining(clauses)
+        for (key, names) in [("summary.trendUp", up), ("summary.trendDown", down), ("summary.noTrend", none),
+                             ("summary.single", single), ("summary.noValues", empty)] where !names.isEmpty {
+            sentences.append(say(key, [t(language.list(names))]))
+        }
+        return language.joining(sentences)
+    }
+
+    /// One sentence for series that changed the same way, each with its amount.
+    private mutating func changeSentence(_ group: [(name: String, amount: String)], verb: String) -> String {
+        guard let lead = group.first else { return "" }
+        if group.count == 1 { return say("summary.change.one", [t(lead.name), t(verb), t(lead.amount)]) }
+        var pairs: [String] = []
+        for item in group { pairs.append(say("summary.pair", [t(item.name), t(item.amount)])) }
+        return say("summary.change", [t(verb), t(language.list(pairs)), t(language.enumeration(pairs)),
+                                      t(language.list(group.map(\.name))), t(language.list(group.map(\.amount))),
+                                      t(lead.name), t(lead.amount), t(language.list(Array(pairs.dropFirst())))])
     }
 
     // MARK: Series
@@ -212,26 +262,47 @@ struct ChartDescriber {
         guard let first = s.first, let last = s.last, let low = s.min, let high = s.max else {
             return say("series.empty", [t(name)])
         }
-        if s.n == 1 { return say("series.single", [t(name), t(x.text(first.x)), t(y.text(first.y))]) }
+        if s.n == 1 { return say("series.single", [t(name), t(x.text(first.x)), t(value(first.y))]) }
         let from = t(x.text(first.x)), to = t(x.text(last.x))
-        if low.y == high.y { return say("series.constant", [t(name), from, to, t(y.text(first.y))]) }
-        let extremes: [TemplateArgument] = [t(y.text(high.y)), t(x.text(high.x)), t(y.text(low.y)), t(x.text(low.x))]
+        if low.y == high.y { return say("series.constant", [t(name), from, to, t(value(first.y))]) }
+        let extremes: [TemplateArgument] = [t(value(high.y)), t(x.text(high.x)), t(value(low.y)), t(x.text(low.x))]
         let change = s.change ?? TrendChange(from: first.y, to: last.y)
+        let ends = [t(value(first.y)), t(value(last.y))]
         switch direction(s) {
-        case .increasing where change.absolute > 0:
-            return say("series.rose", [t(name), from, to, t(size(change)), t(y.text(first.y)), t(y.text(last.y))] + extremes)
-        case .decreasing where change.absolute < 0:
-            return say("series.fell", [t(name), from, to, t(size(change)), t(y.text(first.y)), t(y.text(last.y))] + extremes)
+        case .increasing where change.absolute > 0, .decreasing where change.absolute < 0:
+            let rising = change.absolute > 0
+            let inner = innerExtremes(s)
+            guard let size = amount(change, from: first.y, to: last.y) else {
+                return say("series.change.noAmount", [t(name), from, to, t(verb(rising: rising))] + ends + [t(inner)])
+            }
+            return say(rising ? "series.rose" : "series.fell", [t(name), from, to, t(verb(rising: rising)), t(size)] + ends + [t(inner)])
         case .increasing:
-            return say("series.trendUp", [t(name), from, to, t(y.text(first.y)), t(y.text(last.y))] + extremes)
+            return say("series.trendUp", [t(name), from, to] + ends + extremes)
         case .decreasing:
-            return say("series.trendDown", [t(name), from, to, t(y.text(first.y)), t(y.text(last.y))] + extremes)
+            return say("series.trendDown", [t(name), from, to] + ends + extremes)
         case .none where full.xType == .category:
             // Categories have no order to follow: only the range and where its ends are.
-            return say("series.categories", [t(name), t(y.text(low.y)), t(x.text(low.x)), t(y.text(high.y)), t(x.text(high.x))])
+            return say("series.categories", [t(name), t(value(low.y)), t(x.text(low.x)), t(value(high.y)), t(x.text(high.x))])
         case .none:
-            return say("series.noTrend", [t(name), from, to, t(y.text(low.y)), t(x.text(low.x)), t(y.text(high.y)),
+            return say("series.noTrend", [t(name), from, to, t(value(low.y)), t(x.text(low.x)), t(value(high.y)),
                                           t(x.text(high.x))])
+        }
+    }
+
+    /// The clause on a series' highest and lowest values that are not its first or last value
+    /// (those were just said), or empty.
+    private mutating func innerExtremes(_ s: SeriesTrend) -> String {
+        guard let first = s.first, let last = s.last, let low = s.min, let high = s.max else { return "" }
+        let ends: Set<Int> = [first.index, last.index]
+        // An extreme equal to an end value is that value again, wherever it falls.
+        let showHigh = !ends.contains(high.index) && high.y != first.y && high.y != last.y
+        let showLow = !ends.contains(low.index) && low.y != first.y && low.y != last.y
+        switch (showHigh, showLow) {
+        case (true, true):
+            return say("extremes.both", [t(value(high.y)), t(x.text(high.x)), t(value(low.y)), t(x.text(low.x))])
+        case (true, false): return say("extremes.highest", [t(value(high.y)), t(x.text(high.x))])
+        case (false, true): return say("extremes.lowest", [t(value(low.y)), t(x.text(low.x))])
+        case (false, false): return ""
         }
     }
 
@@ -253,24 +324,25 @@ struct ChartDescriber {
 
     mutating func segmentLabel(series k: Int, _ segment: TrendSegment) -> String {
         let s = full.series[k]
-        let arguments: [TemplateArgument] = [t(x.text(s.x[segment.from])), t(x.text(s.x[segment.to])),
-                                             t(segment.direction == .flat ? signedSize(segment.change) : size(segment.change)),
-                                             t(y.text(s.y[segment.from])), t(y.text(s.y[segment.to]))]
+        let fromX = t(x.text(s.x[segment.from])), toX = t(x.text(s.x[segment.to]))
+        let first = s.y[segment.from], last = s.y[segment.to]
         if segment.direction == .flat {
             // A flat segment's ends may hide a swing between them: say the range it covered.
             let inside = s.y[segment.from...segment.to].filter(\.isFinite)
-            let low = inside.min() ?? s.y[segment.from], high = inside.max() ?? s.y[segment.from]
+            let low = inside.min() ?? first, high = inside.max() ?? first
             let range = (stats[k].max?.y ?? high) - (stats[k].min?.y ?? low)
-            if low == high { return say("segment.steady", [arguments[0], arguments[1], arguments[3]]) }
-            if high - low > 0.05 * range {
-                return say("segment.flatRange", [arguments[0], arguments[1], arguments[3], arguments[4], t(y.text(low)), t(y.text(high))])
+            if low == high { return say("segment.steady", [fromX, toX, t(value(first))]) }
+            if high - low > 0.05 * range || first == last {
+                return say("segment.flatRange", [fromX, toX, t(value(first)), t(value(last)), t(value(low)), t(value(high))])
             }
         }
-        switch segment.direction {
-        case .rise: return say("segment.rise", arguments)
-        case .fall: return say("segment.fall", arguments)
-        case .flat: return say("segment.flat", arguments)
+        // A small change is still a rise or a fall, said by its verb ("fell 0.2 percentage points").
+        let rising = last > first
+        let verb = t(verb(rising: rising))
+        guard let size = amount(segment.change, from: first, to: last) else {
+            return say("segment.change.noAmount", [fromX, toX, verb, t(value(first)), t(value(last))])
         }
+        return say(rising ? "segment.rise" : "segment.fall", [fromX, toX, verb, t(size), t(value(first)), t(value(last))])
     }
 
     /// Segments follow x; categories have no order for them to follow.
@@ -303,12 +375,12 @@ struct ChartDescriber {
         var axes = [AxisDescription(axis: .x, title: xTitle, text: xText)]
         if let range = chart.y.range {
             axes.append(AxisDescription(axis: .y, title: yTitle,
-                                        text: say("axis.y", [t(yTitle), t(y.text(range.lowerBound)), t(y.text(range.upperBound))])))
+                                        text: say("axis.y", [t(yTitle), t(value(range.lowerBound)), t(value(range.upperBound))])))
         } else if let e = extent, e.low == e.high {
-            axes.append(AxisDescription(axis: .y, title: yTitle, text: say("axis.y.single", [t(yTitle), t(y.text(e.low))])))
+            axes.append(AxisDescription(axis: .y, title: yTitle, text: say("axis.y.single", [t(yTitle), t(value(e.low))])))
         } else if let e = extent {
             axes.append(AxisDescription(axis: .y, title: yTitle,
-                                        text: say("axis.y", [t(yTitle), t(y.text(e.low)), t(y.text(e.high))])))
+                                        text: say("axis.y", [t(yTitle), t(value(e.low)), t(value(e.high))])))
         }
         return axes
     }
@@ -321,7 +393,9 @@ struct ChartDescriber {
             let s = stats[k]
             let name = t(seriesName(k))
             if s.n >= 2, let mean = s.mean, let median = s.median, let stdev = s.stdev {
-                sentences.append(say("stat.center", [name, t(y.text(mean)), t(y.text(median)), t(y.text(stdev))]))
+                // A spread of percentages is in percentage points.
+                let spread = kind == .percentage ? percentagePoints(stdev) : value(stdev)
+                sentences.append(say("stat.center", [name, t(value(mean)), t(value(median)), t(spread)]))
             }
             if let mk = s.mannKendall, full.xType != .category {
                 let tau = t(formats.number(mk.tau, precision: .maxFractionDigits(2)))
@@ -335,7 +409,8 @@ struct ChartDescriber {
                 }
             }
             if !s.outliers.isEmpty {
-                let items = s.outliers.map { say("valueAt", [t(y.text($0.point.y)), t(x.text($0.point.x))]) }
+                var items: [String] = []
+                for outlier in s.outliers { items.append(say("valueAt", [t(value(outlier.point.y)), t(x.text(outlier.point.x))])) }
                 sentences.append(say("stat.outliers", [name, .integer(items.count), t(language.list(items))]))
             }
             var thresholdNames: [String] = []
@@ -343,9 +418,11 @@ struct ChartDescriber {
             for threshold in thresholdNames {
                 let crossings = s.thresholdCrossings.filter { $0.threshold == threshold }
                 guard let first = crossings.first else { continue }
-                sentences.append(say("stat.threshold", [name, t(catalog.text(threshold, locale: locale)), t(y.text(first.value)),
-                                                        .integer(crossings.count),
-                                                        t(x.text(full.series[k].x[first.index]))]))
+                let arguments = [name, t(catalog.text(threshold, locale: locale)), t(value(first.value))]
+                let at = t(when(full.series[k].x[first.index]))
+                // One crossing is one event ("crossed once, on June 24"), not a series with a first.
+                sentences.append(crossings.count == 1 ? say("stat.threshold.once", arguments + [at])
+                                 : say("stat.threshold", arguments + [.integer(crossings.count), at]))
             }
             let gaps = gapCount(k)
             if gaps > 0 && s.n > 0 { sentences.append(say("series.gaps", [name, .integer(gaps)])) }
@@ -355,8 +432,9 @@ struct ChartDescriber {
         for (a, b) in pairs {
             let crossings = trend.crossovers.filter { $0.a == a && $0.b == b }
             guard let first = crossings.first else { continue }
-            sentences.append(say("stat.crossovers", [t(seriesName(a)), t(seriesName(b)), .integer(crossings.count),
-                                                     t(x.text(full.series[a].x[first.indexA]))]))
+            let at = t(when(full.series[a].x[first.indexA]))
+            sentences.append(crossings.count == 1 ? say("stat.crossovers.once", [t(seriesName(a)), t(seriesName(b)), at])
+                             : say("stat.crossovers", [t(seriesName(a)), t(seriesName(b)), .integer(crossings.count), at]))
         }
         return sentences
     }
@@ -367,18 +445,26 @@ struct ChartDescriber {
         return "p = " + formats.number(p, precision: .significantDigits(2))
     }
 
-    /// Sen's slope per a calendar unit that suits the data's spacing (per hour, day, month, year).
+    /// Sen's slope per a unit that suits the data (per hour, day, month, year, or x's own unit),
+    /// signed by its verb; nil for a slope of 0, which has no direction to state.
     private mutating func senSentence(name: TemplateArgument, slope: Double) -> String? {
+        guard slope != 0, slope.isFinite else { return nil }
+        let verb = t(verb(rising: slope > 0))
         switch full.xType {
         case .category: return nil
-        case .number: return say("stat.sen.perX", [name, t(rate(slope)), t(xTitle)])
+        case .number:
+            if x.facts.isYears { return say("stat.sen.perYear", [name, verb, t(rate(slope))]) }
+            if let unit = x.facts.unit {
+                return say("stat.sen.perUnit", [name, verb, t(rate(slope)), t(formats.measure(1, unit: unit))])
+            }
+            return say("stat.sen.perX", [name, verb, t(rate(slope)), t(xTitle)])
         case .time:
             // Slopes are per day (SPEC §4); a month is the Gregorian average of 30.436875 days.
             switch x.style {
-            case .year: return say("stat.sen.perYear", [name, t(rate(slope * 365.2425))])
-            case .yearMonth: return say("stat.sen.perMonth", [name, t(rate(slope * 30.436875))])
-            case .monthDayTime, .yearMonthDayTime: return say("stat.sen.perHour", [name, t(rate(slope / 24))])
-            default: return say("stat.sen.perDay", [name, t(rate(slope))])
+            case .year: return say("stat.sen.perYear", [name, verb, t(rate(slope * 365.2425))])
+            case .yearMonth: return say("stat.sen.perMonth", [name, verb, t(rate(slope * 30.436875))])
+            case .monthDayTime, .yearMonthDayTime: return say("stat.sen.perHour", [name, verb, t(rate(slope / 24))])
+            default: return say("stat.sen.perDay", [name, verb, t(rate(slope))])
             }
         }
     }
@@ -412,8 +498,13 @@ struct ChartDescriber {
         return set.sorted()
     }
 
-    /// "June 6, $1,950, highest, 6 of 92": x, value, what is notable, position in the full series.
+    /// "June 6, $1,950, highest, 6 of 92": x, value, what is notable, position in the full series;
+    /// on a chart of several series it starts with the series ("South: June 1, $1,022, …").
     mutating func pointLabel(series k: Int, index i: Int) -> String {
+        prefixed(k, ownLabel(series: k, index: i))
+    }
+
+    private mutating func ownLabel(series k: Int, index i: Int) -> String {
         let s = full.series[k]
         let position = Int64(i + 1), count = Int64(s.count)
         guard s.y[i].isFinite else {
@@ -428,9 +519,9 @@ struct ChartDescriber {
         if !isLowest && st.valleys.contains(where: { $0.point.index == i }) { notes.append(say("note.valley", [])) }
         if st.outliers.contains(where: { $0.point.index == i }) { notes.append(say("note.outlier", [])) }
         if notes.isEmpty {
-            return say("point", [t(x.text(s.x[i])), t(y.text(s.y[i])), .integer(Int(position)), .integer(Int(count))])
+            return say("point", [t(x.text(s.x[i])), t(value(s.y[i])), .integer(Int(position)), .integer(Int(count))])
         }
-        return say("point.noted", [t(x.text(s.x[i])), t(y.text(s.y[i])), t(language.list(notes)), .integer(Int(position)),
+        return say("point.noted", [t(x.text(s.x[i])), t(value(s.y[i])), t(language.list(notes)), .integer(Int(position)),
                                    .integer(Int(count))])
     }
 
@@ -441,7 +532,7 @@ struct ChartDescriber {
     }
 
     private mutating func pointEntry(_ k: Int, _ p: TrendPoint) -> NavigationEntry {
-        let label = prefixed(k, say("nav.point", [t(x.text(p.x)), t(y.text(p.y))]))
+        let label = prefixed(k, say("nav.point", [t(x.text(p.x)), t(value(p.y))]))
         return NavigationEntry(series: k, index: p.index, x: p.x, y: p.y, label: label)
     }
 
@@ -472,8 +563,8 @@ struct ChartDescriber {
             }
             for c in st.thresholdCrossings {
                 let arguments: [TemplateArgument] = [t(x.text(s.x[c.index])), t(seriesName(k)),
-                                                     t(catalog.text(c.threshold, locale: locale)), t(y.text(c.value)),
-                                                     t(y.text(s.y[c.index]))]
+                                                     t(catalog.text(c.threshold, locale: locale)), t(value(c.value)),
+                                                     t(value(s.y[c.index]))]
                 let label = say(c.upward ? "nav.threshold.up" : "nav.threshold.down", arguments)
                 thresholds.append(NavigationEntry(series: k, index: c.index, x: s.x[c.index], y: s.y[c.index], label: label))
             }

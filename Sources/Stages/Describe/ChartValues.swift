@@ -9,14 +9,14 @@ import Foundation
 
 extension XAxisFacts {
     /// The facts of the x axis of `set`, whose dates are written in `zone`.
-    init(_ set: SeriesSet, zone: String) {
+    init(_ set: SeriesSet, zone: String, unit: String? = nil) {
         let kind: Kind
         switch set.xType {
         case .time: kind = .time
         case .number: kind = .number
         case .category: kind = .category
         }
-        self.init(kind: kind, zone: zone, categories: set.categories, series: set.series.map(\.x))
+        self.init(kind: kind, zone: zone, categories: set.categories, unit: unit, series: set.series.map(\.x))
     }
 }
 
