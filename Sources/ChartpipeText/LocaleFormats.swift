@@ -165,27 +165,28 @@ public struct LocaleFormats: Sendable, Hashable {
 
     /// A large plain number as the language's press writes it, or nil to write it as usual.
     /// Korean and Japanese count in myriads (만, 万): "760만 1천", "760万1000"; Chinese writes
-    /// "760.1万" when that is exact. Elsewhere, and for values beyond exact grouping, ten million
-    /// and more read by scale: "36.3 billion", "363억", "363亿" (never "36.3B").
+    /// one number of 万 or 亿 to two decimals ("760.1万", "963.06万"). Elsewhere, and for values beyond exact grouping, a million
+    /// and more read by scale: "5.71 million", "36.3 billion" (never "36.3B").
     public func largeNumber(_ value: Double) -> String? {
         let magnitude = abs(value)
         let language = LocaleFallback.language(of: locale)
         if magnitude >= 1e4, magnitude < 1e16, value == value.rounded(), ["ko", "ja", "zh"].contains(language) {
             return myriads(Int64(value), language: language)
         }
-        return magnitude >= 1e7 && value.isFinite ? compactLong(value) : nil
+        // English and others: a million and more by scale ("5.71 million"), as the press writes them.
+        return magnitude >= 1e6 && value.isFinite ? compactLong(value) : nil
     }
 
-    /// Groups of four digits named 조/억/만 (兆/億/万 in Japanese, 亿/万 in Chinese): exact below a
-    /// hundred million; beyond, the two leading groups, rounded ("363억 4,568만").
+    /// Groups of four digits named 조/억/만 (兆/億/万 in Japanese): exact below a hundred million;
+    /// beyond, the two leading groups, rounded ("363억 4,568만"). Chinese: 万 or 亿 to two decimals.
     private func myriads(_ value: Int64, language: String) -> String {
         let sign = value < 0 ? "-" : ""
         var rest = value.magnitude
         if language == "zh" {
-            // Chinese: one number of 万 or 亿, exact below 亿 when two decimals hold it, else rounded to them.
-            if rest >= 100_000_000 { return sign + number(Double(rest) / 1e8, precision: .maxFractionDigits(2)) + "亿" }
-            guard rest % 100 == 0 else { return sign + integer(Int(rest)) }
-            return sign + number(Double(rest) / 1e4, precision: .maxFractionDigits(2)) + "万"
+            // Chinese: one number of 万 or 亿 with at most two decimals, without grouping ("1535.2万").
+            let (scale, name) = rest >= 100_000_000 ? (1e8, "亿") : (1e4, "万")
+            let amount = format(Double(rest) / scale, skeleton: "group-off .##") ?? String(Double(rest) / scale)
+            return sign + amount + name
         }
         var groups: [UInt64] = []
         var scratch = rest

@@ -35,11 +35,12 @@ enum DescribeCharts {
     }
 
     static func spec(id: String, title: String, mark: Mark = .line, xType: XType = .time, xTitle: String? = "Date",
-                     zone: String = "UTC", yTitle: String?, unit: String? = nil, range: ClosedRange<Double>? = nil,
-                     thresholds: [(name: String, value: Double)] = [], seriesField: String? = nil) -> ChartSpec {
+                     zone: String = "UTC", xUnit: String? = nil, yTitle: String?, unit: String? = nil,
+                     range: ClosedRange<Double>? = nil, thresholds: [(name: String, value: Double)] = [],
+                     seriesField: String? = nil) -> ChartSpec {
         ChartSpec(id: id, title: title, mark: mark,
                   source: SourceSpec(path: "/dev/null", displayPath: "data.csv", format: .csv),
-                  x: XSpec(field: "x", type: xType, title: xTitle, zone: zone),
+                  x: XSpec(field: "x", type: xType, title: xTitle, zone: zone, unit: xUnit),
                   y: YSpec(fields: ["y"], title: yTitle, unit: unit, range: range, thresholds: thresholds),
                   seriesField: seriesField, location: SourceLocation(path: "test.pipeline"))
     }
@@ -139,9 +140,83 @@ enum DescribeCharts {
                            SeriesSet(xType: .time, series: series), points: points, locales: locales, strings: strings)
     }
 
+    // MARK: Public data (Fixtures/data, see Fixtures/README.md)
+
+    /// The catalog that translates the public charts' titles and names.
+    static var publicStrings: [String] { [fixtures.appendingPathComponent("public.xcstrings").path] }
+
+    /// Columns of a committed CSV extract: x (an ISO date, or a number) and the named y columns.
+    static func table(_ name: String) throws -> (header: [String], rows: [[String]]) {
+        let text = try String(contentsOf: fixtures.appendingPathComponent("data/\(name)"), encoding: .utf8)
+        let lines = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        return (lines.first ?? [], Array(lines.dropFirst()))
+    }
+
+    /// An ISO 8601 date (yyyy-MM-dd) as epoch milliseconds, UTC.
+    static func date(_ text: String) -> Double {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        return Double(TimeText.days(year: parts[0], month: parts[1], day: parts[2])) * day
+    }
+
+    /// One series of column `y` over dates (or numbers) in column 0; empty cells are gaps.
+    static func column(_ name: String, _ y: String, numberX: Bool = false) throws -> Series {
+        let (header, rows) = try table(name)
+        guard let k = header.firstIndex(of: y) else { throw CocoaError(.fileReadCorruptFile) }
+        return series(y, x: rows.map { numberX ? Double($0[0]) ?? .nan : date($0[0]) }, y: rows.map { Double($0[k]) ?? .nan })
+    }
+
+    /// A stock: Google's monthly close, 2006–2014 (USD).
+    static func stock() throws -> ChartContext {
+        try context(spec(id: "google-stock", title: "Google stock price", yTitle: "Closing price", unit: "USD"),
+                    SeriesSet(xType: .time, series: [try column("goog-monthly.csv", "close")]), strings: publicStrings)
+    }
+
+    /// A temperature: New York's daily high, May to September 1973 (°F).
+    static func temperature() throws -> ChartContext {
+        try context(spec(id: "new-york-temperature", title: "New York daily high temperature", yTitle: "High temperature",
+                         unit: "temperature-fahrenheit"),
+                    SeriesSet(xType: .time, series: [try column("airquality-1973.csv", "temp_f")]), strings: publicStrings)
+    }
+
+    /// A percentage with a threshold: the US personal saving rate, monthly 2000–2015.
+    static func savingRate() throws -> ChartContext {
+        try context(spec(id: "us-saving-rate", title: "US personal saving rate", yTitle: "Saving rate", unit: "percent",
+                         thresholds: [("alert level", 4)]),
+                    SeriesSet(xType: .time, series: [try column("economics-2000-2015.csv", "psavert")]), strings: publicStrings)
+    }
+
+    /// A count with large numbers: US unemployed persons, monthly 2000–2015.
+    static func unemployed() throws -> ChartContext {
+        try context(spec(id: "us-unemployed", title: "US unemployed persons", yTitle: "Unemployed"),
+                    SeriesSet(xType: .time, series: [try column("economics-2000-2015.csv", "unemployed")]), strings: publicStrings)
+    }
+
+    /// Numeric years: yearly sunspot numbers, 1700–1988, with `x.unit: year`.
+    static func sunspots() throws -> ChartContext {
+        try context(spec(id: "sunspots", title: "Yearly sunspot numbers", xType: .number, xTitle: "Year", xUnit: "year",
+                         yTitle: "Sunspot number"),
+                    SeriesSet(xType: .number, series: [try column("sunspots-yearly.csv", "sunspots", numberX: true)]),
+                    points: 60, strings: publicStrings)
+    }
+
+    /// Several series: the median home sale price of four Texas cities, monthly 2010–2015 (USD).
+    static func texasHousing() throws -> ChartContext {
+        let (_, rows) = try table("txhousing-median-2010-2015.csv")
+        var cities: [Series] = []
+        for (i, row) in rows.enumerated() {
+            if cities.last?.name != row[1] { cities.append(Series(name: row[1])) }
+            cities[cities.count - 1].append(x: date(row[0]), y: Double(row[2]) ?? .nan, firstRecord: i, lastRecord: i)
+        }
+        return try context(spec(id: "texas-housing", title: "Median home sale price in Texas cities", yTitle: "Median sale price",
+                                unit: "USD", seriesField: "city"),
+                           SeriesSet(xType: .time, series: cities), strings: publicStrings)
+    }
+
     /// The golden charts, with the `points` option each is recorded with.
     static func golden() throws -> [(ChartContext, PointSelection)] {
         [(try rising(), .all), (try fallingHourly(), .all), (try monthly(), .all), (try onePoint(), .all),
-         (try gaps(), .all), (try categories(), .all), (try dailySales(), .notable)]
+         (try gaps(), .all), (try categories(), .all), (try dailySales(), .notable),
+         (try stock(), .notable), (try temperature(), .notable), (try savingRate(), .notable), (try unemployed(), .notable),
+         (try sunspots(), .notable), (try texasHousing(), .notable)]
     }
 }

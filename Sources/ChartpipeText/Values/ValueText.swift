@@ -279,7 +279,11 @@ public struct YValueText: Sendable {
     /// A value with its unit; a value too small for the axis's precision keeps three significant
     /// digits, so that 0.004 is never said as 0.
     public func text(_ y: Double) -> String {
-        if facts.unit == nil, y.isFinite, let large = formats.largeNumber(y) { return large }
+        if facts.unit == nil, y.isFinite {
+            // Statistics of whole values (a mean of counts) are whole too once they are this large.
+            let shown = facts.wholeValues && abs(y) >= 1e4 ? y.rounded() : y
+            if let large = formats.largeNumber(shown) { return large }
+        }
         // A whole amount of money drops its needless cents: a threshold of "$1,500", not "$1,500.00".
         if case .currency = UnitKind(facts.unit), precision == .automatic, y == y.rounded(), abs(y) < 1e15 {
             return formats.quantity(y, unit: facts.unit, precision: .integer)

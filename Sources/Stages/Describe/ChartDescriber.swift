@@ -100,6 +100,11 @@ struct ChartDescriber {
             return formats.percent(abs(percent))
         }
         if first == 0 { return nil }
+        // A change of temperature is in degrees: the scale was named with the values ("rose 4 degrees").
+        if kind == .temperature {
+            let text = formats.number(abs(change.absolute), precision: .maxFractionDigits(2))
+            return say("degrees", [.number(text, value: abs(change.absolute), fractionDigits: text.contains(".") ? 1 : 0)])
+        }
         return value(abs(change.absolute))
     }
 
@@ -277,9 +282,9 @@ struct ChartDescriber {
             }
             return say(rising ? "series.rose" : "series.fell", [t(name), from, to, t(verb(rising: rising)), t(size)] + ends + [t(inner)])
         case .increasing:
-            return say("series.trendUp", [t(name), from, to] + ends + extremes)
+            return say("series.trendUp", [t(name), from, to] + ends + extremes + [t(verb(rising: true))])
         case .decreasing:
-            return say("series.trendDown", [t(name), from, to] + ends + extremes)
+            return say("series.trendDown", [t(name), from, to] + ends + extremes + [t(verb(rising: false))])
         case .none where full.xType == .category:
             // Categories have no order to follow: only the range and where its ends are.
             return say("series.categories", [t(name), t(value(low.y)), t(x.text(low.x)), t(value(high.y)), t(x.text(high.x))])
@@ -332,7 +337,9 @@ struct ChartDescriber {
             let low = inside.min() ?? first, high = inside.max() ?? first
             let range = (stats[k].max?.y ?? high) - (stats[k].min?.y ?? low)
             if low == high { return say("segment.steady", [fromX, toX, t(value(first))]) }
-            if high - low > 0.05 * range || first == last {
+            // Back where it began: "ranged between 56 and 74, ending where it began", never "went from 67 to 67".
+            if first == last { return say("segment.roundTrip", [fromX, toX, t(value(first)), t(value(low)), t(value(high))]) }
+            if high - low > 0.05 * range {
                 return say("segment.flatRange", [fromX, toX, t(value(first)), t(value(last)), t(value(low)), t(value(high))])
             }
         }
@@ -400,8 +407,8 @@ struct ChartDescriber {
             if let mk = s.mannKendall, full.xType != .category {
                 let tau = t(formats.number(mk.tau, precision: .maxFractionDigits(2)))
                 switch mk.trend {
-                case .increasing: sentences.append(say("stat.mk.increasing", [name, t(pText(mk.p)), tau]))
-                case .decreasing: sentences.append(say("stat.mk.decreasing", [name, t(pText(mk.p)), tau]))
+                case .increasing: sentences.append(say("stat.mk.increasing", [name, t(pText(mk.p)), tau, t(verb(rising: true))]))
+                case .decreasing: sentences.append(say("stat.mk.decreasing", [name, t(pText(mk.p)), tau, t(verb(rising: false))]))
                 case .none: sentences.append(say("stat.mk.none", [name, t(pText(mk.p))]))
                 }
                 if mk.trend != .none, let sen = s.sen, let sentence = senSentence(name: name, slope: sen.slope) {
