@@ -87,8 +87,9 @@ final class ValueTextTests: XCTestCase {
 
     func testValuesWithTheirUnit() {
         XCTAssertEqual(y("USD", [1200, 1950]).text(1950), "$1,950")
-        // A whole amount drops its needless cents, even where other values have them.
-        XCTAssertEqual(y("USD", [1200.5]).text(1950), "$1,950")
+        // Data values read alike; an amount (a threshold, a change) drops its needless cents.
+        XCTAssertEqual(y("USD", [1200.5]).text(1950), "$1,950.00")
+        XCTAssertEqual(y("USD", [1200.5]).text(1950, trimmingCents: true), "$1,950")
         XCTAssertEqual(y("USD", [1200.5]).text(1950.5), "$1,950.50")
         XCTAssertEqual(y("USD", [1200], locale: "ko").text(1950), "1,950달러")
         XCTAssertEqual(y("percent", [12.26]).text(12.26), "12.3%")

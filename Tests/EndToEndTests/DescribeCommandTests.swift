@@ -57,7 +57,7 @@ final class DescribeCommandTests: XCTestCase {
         The x axis shows fruit in 3 categories: Apples, Pears, and Plums.
         The y axis shows crates from 8 to 42.
 
-        crates: the mean is 22.33, the median 17 and the standard deviation 17.62.
+        crates: the mean is 22.3, the median 17 and the standard deviation 17.6.
 
         """)
     }

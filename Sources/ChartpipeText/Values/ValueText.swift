@@ -278,14 +278,20 @@ public struct YValueText: Sendable {
 
     /// A value with its unit; a value too small for the axis's precision keeps three significant
     /// digits, so that 0.004 is never said as 0.
-    public func text(_ y: Double) -> String {
+    public func text(_ y: Double) -> String { text(y, trimmingCents: false) }
+
+    /// A value with its unit; `trimmingCents` drops the needless cents of a whole amount of money (a
+    /// threshold of "$1,500", a change of "$200"), which data values keep so that they read alike.
+    public func text(_ y: Double, trimmingCents: Bool) -> String {
         if facts.unit == nil, y.isFinite {
-            // Statistics of whole values (a mean of counts) are whole too once they are this large.
-            let shown = facts.wholeValues && abs(y) >= 1e4 ? y.rounded() : y
+            // Statistics of whole values (a mean of counts) keep at most one decimal, none from 100 on.
+            let shown = facts.wholeValues && abs(y) >= 100 ? y.rounded() : y
             if let large = formats.largeNumber(shown) { return large }
+            if facts.wholeValues && y != y.rounded() {
+                return formats.number(shown, precision: abs(y) >= 100 ? .integer : .maxFractionDigits(1))
+            }
         }
-        // A whole amount of money drops its needless cents: a threshold of "$1,500", not "$1,500.00".
-        if case .currency = UnitKind(facts.unit), precision == .automatic, y == y.rounded(), abs(y) < 1e15 {
+        if trimmingCents, case .currency = UnitKind(facts.unit), precision == .automatic, y == y.rounded(), abs(y) < 1e15 {
             return formats.quantity(y, unit: facts.unit, precision: .integer)
         }
         return formats.quantity(y, unit: facts.unit, precision: YValueText.keepingSignificance(y, precision))

@@ -70,8 +70,11 @@ struct ChartDescriber {
     // MARK: Values and amounts
 
     /// A value as a reader hears it: with its unit, and a count with the language's counter.
-    mutating func value(_ v: Double) -> String {
-        var text = y.text(v)
+    mutating func value(_ v: Double) -> String { value(v, amount: false) }
+
+    /// A value; an `amount` (a threshold, a change, a bound the pipeline set) drops needless cents.
+    mutating func value(_ v: Double, amount: Bool) -> String {
+        var text = y.text(v, trimmingCents: amount)
         guard kind == .count && v.isFinite else { return text }
         // Korean spaces a counter after a number written with Hangul units ("760만 1천 개", "3,738개").
         if language.language == "ko", let last = text.unicodeScalars.last, (0xAC00...0xD7A3).contains(last.value) { text += " " }
@@ -105,7 +108,7 @@ struct ChartDescriber {
             let text = formats.number(abs(change.absolute), precision: .maxFractionDigits(2))
             return say("degrees", [.number(text, value: abs(change.absolute), fractionDigits: text.contains(".") ? 1 : 0)])
         }
-        return value(abs(change.absolute))
+        return value(abs(change.absolute), amount: true)
     }
 
     /// A rate (a slope) without its sign.
@@ -382,7 +385,7 @@ struct ChartDescriber {
         var axes = [AxisDescription(axis: .x, title: xTitle, text: xText)]
         if let range = chart.y.range {
             axes.append(AxisDescription(axis: .y, title: yTitle,
-                                        text: say("axis.y", [t(yTitle), t(value(range.lowerBound)), t(value(range.upperBound))])))
+                                        text: say("axis.y", [t(yTitle), t(value(range.lowerBound, amount: true)), t(value(range.upperBound, amount: true))])))
         } else if let e = extent, e.low == e.high {
             axes.append(AxisDescription(axis: .y, title: yTitle, text: say("axis.y.single", [t(yTitle), t(value(e.low))])))
         } else if let e = extent {
@@ -425,7 +428,7 @@ struct ChartDescriber {
             for threshold in thresholdNames {
                 let crossings = s.thresholdCrossings.filter { $0.threshold == threshold }
                 guard let first = crossings.first else { continue }
-                let arguments = [name, t(catalog.text(threshold, locale: locale)), t(value(first.value))]
+                let arguments = [name, t(catalog.text(threshold, locale: locale)), t(value(first.value, amount: true))]
                 let at = t(when(full.series[k].x[first.index]))
                 // One crossing is one event ("crossed once, on June 24"), not a series with a first.
                 sentences.append(crossings.count == 1 ? say("stat.threshold.once", arguments + [at])
@@ -570,7 +573,7 @@ struct ChartDescriber {
             }
             for c in st.thresholdCrossings {
                 let arguments: [TemplateArgument] = [t(x.text(s.x[c.index])), t(seriesName(k)),
-                                                     t(catalog.text(c.threshold, locale: locale)), t(value(c.value)),
+                                                     t(catalog.text(c.threshold, locale: locale)), t(value(c.value, amount: true)),
                                                      t(value(s.y[c.index]))]
                 let label = say(c.upward ? "nav.threshold.up" : "nav.threshold.down", arguments)
                 thresholds.append(NavigationEntry(series: k, index: c.index, x: s.x[c.index], y: s.y[c.index], label: label))
