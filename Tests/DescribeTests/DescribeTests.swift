@@ -117,7 +117,7 @@ final class DescribeTests: XCTestCase {
         let en = try description(context, "en")
         XCTAssertTrue(en.series[0].summary.contains("Distance is missing 3 values."), en.series[0].summary)
         // From 0 the amount would only repeat the last value: the change is said by its ends.
-        XCTAssertTrue(en.summary.contains("Distance rose from 0 kilometers to 28.5 kilometers."), en.summary)
+        XCTAssertTrue(en.summary.contains("Distance rose from 0 to 28.5 kilometers."), en.summary)
         XCTAssertTrue(try description(context, "zh-Hans").summary.contains("从0公里上升至28.5公里"))
         XCTAssertTrue(try description(context, "ko").series[0].summary.contains("결측값이 3개"))
         let labels = try XCTUnwrap(context[PointLabelsKey.self]?["en"]?.first)

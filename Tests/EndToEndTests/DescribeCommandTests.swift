@@ -70,7 +70,7 @@ final class DescribeCommandTests: XCTestCase {
         try Data(("day,celsius\n" + rows + "\n").utf8).write(to: folder.appendingPathComponent("t.csv"))
         let result = try Harness.run(["describe", "t.csv", "--x", "day", "--y", "celsius", "--unit", "temperature-celsius"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("celsius rose 10 degrees from 10 degrees Celsius to 20 degrees Celsius"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("celsius rose 10 degrees from 10 to 20 degrees Celsius"), result.stdout)
         XCTAssertFalse(result.stdout.contains("%"), result.stdout)
     }
 

@@ -297,6 +297,26 @@ public struct YValueText: Sendable {
         return formats.quantity(y, unit: facts.unit, precision: YValueText.keepingSignificance(y, precision))
     }
 
+    /// The two ends of a range or a change, with the unit said once where the language's press
+    /// does: English names a spelled-out unit after the second value only ("from 67 to 68 degrees
+    /// Fahrenheit"); Korean and Japanese drop the scale word before the second ("화씨 67도에서 68도로",
+    /// "華氏67度から68度へ"). Currencies, percents and other languages keep both as they are.
+    public func ends(_ a: Double, _ b: Double) -> (String, String) {
+        let first = text(a), second = text(b)
+        guard case .measure = UnitKind(facts.unit) else { return (first, second) }
+        let number = formats.number(a, precision: YValueText.keepingSignificance(a, precision))
+        guard let range = first.range(of: number) else { return (first, second) }
+        let prefix = first[..<range.lowerBound], suffix = first[range.upperBound...]
+        switch LocaleFallback.language(of: formats.locale) {
+        case "en" where prefix.isEmpty && suffix.hasPrefix(" "):
+            return (number, second)
+        case "ko", "ja" where !prefix.isEmpty && second.hasPrefix(prefix):
+            return (first, String(second.dropFirst(prefix.count)).trimmingLeadingSpace())
+        default:
+            return (first, second)
+        }
+    }
+
     static func keepingSignificance(_ y: Double, _ precision: NumberPrecision) -> NumberPrecision {
         guard y != 0, y.isFinite, case let .maxFractionDigits(needed) = rateDigits(y) else { return precision }
         switch precision {
@@ -343,6 +363,10 @@ public struct YValueText: Sendable {
     public var hasTrueZero: Bool {
         !(facts.unit.map { $0.hasPrefix("temperature-") && $0 != "temperature-kelvin" } ?? false)
     }
+}
+
+extension String {
+    func trimmingLeadingSpace() -> String { String(drop { $0 == " " }) }
 }
 
 extension Double {

@@ -275,7 +275,7 @@ struct ChartDescriber {
         if low.y == high.y { return say("series.constant", [t(name), from, to, t(value(first.y))]) }
         let extremes: [TemplateArgument] = [t(value(high.y)), t(x.text(high.x)), t(value(low.y)), t(x.text(low.x))]
         let change = s.change ?? TrendChange(from: first.y, to: last.y)
-        let ends = [t(value(first.y)), t(value(last.y))]
+        let ends = fromTo(first.y, last.y)
         switch direction(s) {
         case .increasing where change.absolute > 0, .decreasing where change.absolute < 0:
             let rising = change.absolute > 0
@@ -295,6 +295,14 @@ struct ChartDescriber {
             return say("series.noTrend", [t(name), from, to, t(value(low.y)), t(x.text(low.x)), t(value(high.y)),
                                           t(x.text(high.x))])
         }
+    }
+
+    /// The ends of a change or a range, the unit said once where the language does ("from 67 to 68
+    /// degrees Fahrenheit"); counts keep their counters on both.
+    private mutating func fromTo(_ a: Double, _ b: Double, amount: Bool = false) -> [TemplateArgument] {
+        if kind == .count || amount { return [t(value(a, amount: amount)), t(value(b, amount: amount))] }
+        let (first, second) = y.ends(a, b)
+        return [t(first), t(second)]
     }
 
     /// The clause on a series' highest and lowest values that are not its first or last value
@@ -350,9 +358,9 @@ struct ChartDescriber {
         let rising = last > first
         let verb = t(verb(rising: rising))
         guard let size = amount(segment.change, from: first, to: last) else {
-            return say("segment.change.noAmount", [fromX, toX, verb, t(value(first)), t(value(last))])
+            return say("segment.change.noAmount", [fromX, toX, verb] + fromTo(first, last))
         }
-        return say(rising ? "segment.rise" : "segment.fall", [fromX, toX, verb, t(size), t(value(first)), t(value(last))])
+        return say(rising ? "segment.rise" : "segment.fall", [fromX, toX, verb, t(size)] + fromTo(first, last))
     }
 
     /// Segments follow x; categories have no order for them to follow.
@@ -385,12 +393,12 @@ struct ChartDescriber {
         var axes = [AxisDescription(axis: .x, title: xTitle, text: xText)]
         if let range = chart.y.range {
             axes.append(AxisDescription(axis: .y, title: yTitle,
-                                        text: say("axis.y", [t(yTitle), t(value(range.lowerBound, amount: true)), t(value(range.upperBound, amount: true))])))
+                                        text: say("axis.y", [t(yTitle)] + fromTo(range.lowerBound, range.upperBound, amount: true))))
         } else if let e = extent, e.low == e.high {
             axes.append(AxisDescription(axis: .y, title: yTitle, text: say("axis.y.single", [t(yTitle), t(value(e.low))])))
         } else if let e = extent {
             axes.append(AxisDescription(axis: .y, title: yTitle,
-                                        text: say("axis.y", [t(yTitle), t(value(e.low)), t(value(e.high))])))
+                                        text: say("axis.y", [t(yTitle)] + fromTo(e.low, e.high))))
         }
         return axes
     }
