@@ -212,6 +212,51 @@ enum DescribeCharts {
                            SeriesSet(xType: .time, series: cities), strings: publicStrings)
     }
 
+    /// Observations of one or more series, as `ingest` would stream them.
+    final class Observations: ObservationStream {
+        let xType: XType
+        let seriesNames: [String]
+        let categories: [String] = []
+        let sourcePath = "data.csv"
+        var pending: ObservationBatch?
+        var recordsRead = 0
+        let recordsSkipped = 0
+        let warnings: [Diagnostic] = []
+
+        init(xType: XType, series: [Series]) {
+            self.xType = xType
+            seriesNames = series.map(\.name)
+            var batch = ObservationBatch()
+            var record = 0
+            for (k, s) in series.enumerated() {
+                for i in 0..<s.count {
+                    batch.append(series: Int32(k), x: s.x[i], y: s.y[i], record: record, line: Int32(record + 2))
+                    record += 1
+                }
+            }
+            recordsRead = record
+            pending = batch
+        }
+
+        func next() throws -> ObservationBatch? {
+            defer { pending = nil }
+            return pending
+        }
+    }
+
+    /// The context after `aggregate` folded `series` (its `Aggregation` kept), then `trend`.
+    static func aggregated(_ chart: ChartSpec, xType: XType = .time, _ series: [Series], every: BucketSize, op: Aggregate.Op,
+                           points: Int? = nil, locales: [String] = locales, strings: [String] = []) throws -> ChartContext {
+        let fold = try Aggregate(every: every, op: op).fold(Observations(xType: xType, series: series), chart: chart,
+                                                             cancellation: Cancellation())
+        var context = ChartContext(chart: chart, run: RunInfo(locales: locales, strings: strings, pipelineDirectory: "/tmp",
+                                                              pipelineName: "test"), data: fold.data)
+        context[AggregationKey.self] = fold[AggregationKey.self]
+        if let points { try Downsample(method: .lttb, points: points).run(&context) }
+        try Trend().run(&context)
+        return context
+    }
+
     /// The golden charts, with the `points` option each is recorded with.
     static func golden() throws -> [(ChartContext, PointSelection)] {
         [(try rising(), .all), (try fallingHourly(), .all), (try monthly(), .all), (try onePoint(), .all),
