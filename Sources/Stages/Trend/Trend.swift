@@ -12,7 +12,7 @@ public struct Trend: ChartStage {
                                              default: 4, min: 1)
     public static let alpha = Option<Double>("alpha", doc: "Significance level of the two-sided Mann-Kendall test, such as 0.05.",
                                              default: 0.05, above: 0, below: 1)
-    public static let outliers = Option<Double>("outliers", doc: "Robust z-score (median absolute deviation) above which a value is an outlier.",
+    public static let outliers = Option<Double>("outliers", doc: "Robust z-score (median absolute deviation) of a value's difference from the cubic through the two values on each side above which a spike is an outlier.",
                                                 default: 3.5, above: 0)
 
     public static let description = StageDescription(
