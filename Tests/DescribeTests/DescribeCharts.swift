@@ -99,6 +99,12 @@ enum DescribeCharts {
                     SeriesSet(xType: .time, series: [series("revenue", x: [june1 + 5 * day], y: [1950])]))
     }
 
+    /// Two points: no trend test can be significant, so the change itself is stated.
+    static func twoPoints() throws -> ChartContext {
+        try context(spec(id: "two-points", title: "Members", yTitle: "Members"),
+                    SeriesSet(xType: .time, series: [series("members", x: [june1, june1 + 30 * day], y: [5, 9])]))
+    }
+
     /// Distance over numeric x with missing values; it starts at 0, so the change has no percent.
     static func gaps() throws -> ChartContext {
         let x = (0..<20).map { Double($0) * 0.5 }
@@ -260,7 +266,7 @@ enum DescribeCharts {
     /// The golden charts, with the `points` option each is recorded with.
     static func golden() throws -> [(ChartContext, PointSelection)] {
         [(try rising(), .all), (try fallingHourly(), .all), (try monthly(), .all), (try onePoint(), .all),
-         (try gaps(), .all), (try categories(), .all), (try dailySales(), .notable),
+         (try gaps(), .all), (try categories(), .all), (try dailySales(), .notable), (try twoPoints(), .all),
          (try stock(), .notable), (try temperature(), .notable), (try savingRate(), .notable), (try unemployed(), .notable),
          (try sunspots(), .notable), (try texasHousing(), .notable)]
     }

@@ -5,9 +5,9 @@ import XCTest
 final class DescribeCommandTests: XCTestCase {
     func testDescribesTheDemoSalesInEveryLocale() throws {
         for (locale, summary) in [
-            ("en", "sales shows revenue of North, South, East, and West from June 1 to August 31, with values between $635.25 and $2,134.10."),
-            ("ko", "sales 차트는 6월 1일부터 8월 31일까지 North, South, East 및 West의 revenue를 보여 주며, 값은 635.25달러에서 2,134.10달러 사이입니다."),
-            ("zh-Hans", "sales图表显示6月1日至8月31日North、South、East和West的revenue，数值介于635.25美元和2,134.10美元之间。"),
+            ("en", "sales shows revenue of North, South, East, and West from June 1 to August 31, 2026, with values between $635.25 and $2,134.10."),
+            ("ko", "sales 차트는 2026년 6월 1일부터 8월 31일까지 North, South, East 및 West의 revenue를 보여 주며, 값은 635.25달러에서 2,134.10달러 사이입니다."),
+            ("zh-Hans", "sales图表显示2026年6月1日至8月31日North、South、East和West的revenue，数值介于635.25美元和2,134.10美元之间。"),
         ] {
             let result = try Harness.run(["describe", "pipelines/data/sales.csv", "--x", "date", "--y", "revenue", "--series", "region",
                                           "--unit", "USD", "--locale", locale])
@@ -101,15 +101,15 @@ final class DescribeCommandTests: XCTestCase {
         let seconds = "t,v\n" + (0..<25).map { "2024-06-01T10:00:\($0 < 10 ? "0" : "")\($0)Z,\($0)" }.joined(separator: "\n") + "\n"
         try Data(seconds.utf8).write(to: folder.appendingPathComponent("sec.csv"))
         let sec = try Harness.run(["describe", "sec.csv", "--x", "t", "--y", "v"], in: folder)
-        XCTAssertTrue(sec.stdout.contains("From June 1 at 10:00:00\u{202F}AM to June 1 at 10:00:24\u{202F}AM"), sec.stdout)
-        // Ten million and more read by scale, spelled out.
+        XCTAssertTrue(sec.stdout.contains("From June 1 at 10:00:00\u{202F}AM to June 1, 2024 at 10:00:24\u{202F}AM"), sec.stdout)
+        // Ten million and more read by scale, spelled out; three values state their change.
         try Data("x,v\n1,12000000000\n2,36345678901\n3,20000000000\n".utf8).write(to: folder.appendingPathComponent("big.csv"))
         let big = try Harness.run(["describe", "big.csv", "--x", "x", "--y", "v", "--locale", "ko"], in: folder)
-        XCTAssertTrue(big.stdout.contains("값은 1의 120억 개에서 2의 363억 4,568만 개 사이였습니다"), big.stdout)
+        XCTAssertTrue(big.stdout.contains("120억 개에서 200억 개로 66.7% 증가했습니다. 최댓값은 2의 363억 4,568만 개입니다."), big.stdout)
         // One value in wide data without a y title is named by its series.
         try Data("date,a,b\n2024-06-03,,42\n".utf8).write(to: folder.appendingPathComponent("one.csv"))
         let one = try Harness.run(["describe", "one.csv", "--x", "date", "--y", "a,b"], in: folder)
-        XCTAssertTrue(one.stdout.contains("one shows a single value of b: 42 (June 3)."), one.stdout)
+        XCTAssertTrue(one.stdout.contains("one shows a single value of b: 42 (June 3, 2024)."), one.stdout)
         // Chinese typography is not applied to a user's own title.
         let zh = try Harness.run(["describe", "small.csv", "--x", "x", "--y", "v", "--title", "Revenue (USD)", "--locale", "zh-Hans"], in: folder)
         XCTAssertTrue(zh.stdout.hasPrefix("Revenue (USD)\n\nRevenue (USD)图表"), zh.stdout)

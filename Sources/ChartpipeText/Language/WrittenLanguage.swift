@@ -40,6 +40,10 @@ public struct WrittenLanguage: Sendable, Hashable {
     /// a space elsewhere.
     public var sentenceSeparator: String { language == "zh" || language == "ja" ? "" : " " }
 
+    /// Whether a range of dates names its year at its start ("2026년 6월 1일부터 8월 31일까지",
+    /// "2026年6月1日至8月31日") rather than at its end ("June 1 to August 31, 2026").
+    public var yearLeads: Bool { language == "zh" || language == "ja" || language == "ko" }
+
     /// Whether text gets Chinese typography: full-width punctuation, no spaces between Han
     /// characters and digits.
     public var usesChineseTypography: Bool { language == "zh" }

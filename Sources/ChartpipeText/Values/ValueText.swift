@@ -125,6 +125,20 @@ public struct XValueText: Sendable {
         }
     }
 
+    /// The x value with its year even where the axis leaves it out (data within one year): a
+    /// summary states the year at least once.
+    public func text(_ x: Double, withYear: Bool) -> String {
+        guard withYear, facts.kind == .time else { return text(x) }
+        let full: DateStyle
+        switch style {
+        case .monthDay: full = .yearMonthDay
+        case .monthDayTime: full = .yearMonthDayTime
+        case let .skeleton(skeleton) where !skeleton.contains("y"): full = .skeleton("y" + skeleton)
+        default: return text(x)
+        }
+        return language.typeset(formats.date(millis: x, style: full, zone: facts.zone))
+    }
+
     /// The category label of a category x, untranslated (as data files write it); other x as a
     /// number.
     public func label(_ x: Double) -> String {

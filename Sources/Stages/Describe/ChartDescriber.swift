@@ -199,17 +199,18 @@ struct ChartDescriber {
         if present.count == 1, let k = present.first, stats[k].n == 1, let p = stats[k].first {
             // Wide data without a y title names the one series that has the value, not "values".
             let what = chart.y.isWide && chart.y.title == nil ? seriesName(k) : yTitle
-            return say("overview.single", [t(title), t(what), t(x.text(p.x)), t(value(p.y))])
+            return say("overview.single", [t(title), t(what), t(x.text(p.x, withYear: true)), t(value(p.y))])
         }
         if full.series.count == 1 {
             // "Battery level shows Battery level by Time" says the title twice: then it is said once.
             let overview = title == yTitle ? say("overview.sameTitle", [t(yTitle), t(xTitle)])
                 : say("overview", [t(title), t(yTitle), t(xTitle)])
-            return language.joining([overview, seriesSentence(0)])
+            return language.joining([overview, seriesSentence(0, inSummary: true)])
         }
         let names = language.list(full.series.indices.map(seriesName))
-        let overview = say("overview.series", [t(title), t(yTitle), t(names), t(x.text(extent.firstX)),
-                                               t(x.text(extent.lastX)), t(value(extent.low)), t(value(extent.high))])
+        let (from, to) = span(extent.firstX, extent.lastX, withYear: true)
+        let overview = say("overview.series", [t(title), t(yTitle), t(names), t(from), t(to), t(value(extent.low)),
+                                               t(value(extent.high))])
         return language.joining([overview, trendGroups(stats.indices.map { $0 })])
     }
 
@@ -264,14 +265,23 @@ struct ChartDescriber {
     // MARK: Series
 
     /// The sentence that tells what a series did: a direction only when Mann-Kendall finds one.
-    mutating func seriesSentence(_ k: Int) -> String {
+    /// The first and last x of a range; with `withYear`, the year is said once even when the axis
+    /// leaves it out, where the language puts it (at the start in Korean, Chinese and Japanese).
+    private func span(_ a: Double, _ b: Double, withYear: Bool) -> (String, String) {
+        guard withYear else { return (x.text(a), x.text(b)) }
+        let yearLeads = language.yearLeads
+        return (x.text(a, withYear: yearLeads), x.text(b, withYear: !yearLeads))
+    }
+
+    mutating func seriesSentence(_ k: Int, inSummary: Bool = false) -> String {
         let s = stats[k]
         let name = seriesName(k)
         guard let first = s.first, let last = s.last, let low = s.min, let high = s.max else {
             return say("series.empty", [t(name)])
         }
-        if s.n == 1 { return say("series.single", [t(name), t(x.text(first.x)), t(value(first.y))]) }
-        let from = t(x.text(first.x)), to = t(x.text(last.x))
+        if s.n == 1 { return say("series.single", [t(name), t(x.text(first.x, withYear: inSummary)), t(value(first.y))]) }
+        let (fromText, toText) = span(first.x, last.x, withYear: inSummary)
+        let from = t(fromText), to = t(toText)
         if low.y == high.y { return say("series.constant", [t(name), from, to, t(value(first.y))]) }
         let extremes: [TemplateArgument] = [t(value(high.y)), t(x.text(high.x)), t(value(low.y)), t(x.text(low.x))]
         let change = s.change ?? TrendChange(from: first.y, to: last.y)
@@ -324,8 +334,13 @@ struct ChartDescriber {
 
     /// The direction a description may state: Mann-Kendall's verdict, and none for category x,
     /// whose order says nothing about a trend.
+    /// Two or three values cannot make a trend significant: their change is what they say.
     private func direction(_ s: SeriesTrend) -> MonotonicTrend {
-        full.xType == .category ? .none : (s.mannKendall?.trend ?? .none)
+        guard full.xType != .category else { return .none }
+        if s.n >= 2 && s.n <= 3, let change = s.change, change.absolute != 0 {
+            return change.absolute > 0 ? .increasing : .decreasing
+        }
+        return s.mannKendall?.trend ?? .none
     }
 
     /// Values missing from a series (gaps), counted on the full series.
