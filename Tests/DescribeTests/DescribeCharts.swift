@@ -263,11 +263,27 @@ enum DescribeCharts {
         return context
     }
 
+    /// Weekly means of New York's daily highs in 1973 (ISO weeks; the first one, from Tuesday May 1, is partial).
+    static func weeklyTemperature() throws -> ChartContext {
+        try aggregated(spec(id: "weekly-temperature", title: "New York daily high temperature", yTitle: "High temperature",
+                            unit: "temperature-fahrenheit"),
+                       [try column("airquality-1973.csv", "temp_f")], every: .calendar(.week), op: .mean, strings: publicStrings)
+    }
+
+    /// Yearly sunspot numbers as means of ten-year bins.
+    static func sunspotDecades() throws -> ChartContext {
+        try aggregated(spec(id: "sunspot-decades", title: "Yearly sunspot numbers", xType: .number, xTitle: "Year", xUnit: "year",
+                            yTitle: "Sunspot number"),
+                       xType: .number, [try column("sunspots-yearly.csv", "sunspots", numberX: true)], every: .width(10), op: .mean,
+                       strings: publicStrings)
+    }
+
     /// The golden charts, with the `points` option each is recorded with.
     static func golden() throws -> [(ChartContext, PointSelection)] {
         [(try rising(), .all), (try fallingHourly(), .all), (try monthly(), .all), (try onePoint(), .all),
          (try gaps(), .all), (try categories(), .all), (try dailySales(), .notable), (try twoPoints(), .all),
          (try stock(), .notable), (try temperature(), .notable), (try savingRate(), .notable), (try unemployed(), .notable),
-         (try sunspots(), .notable), (try texasHousing(), .notable)]
+         (try sunspots(), .notable), (try texasHousing(), .notable), (try weeklyTemperature(), .notable),
+         (try sunspotDecades(), .notable)]
     }
 }

@@ -112,6 +112,23 @@ final class DescribeTests: XCTestCase {
         XCTAssertEqual(try description(context, "zh-Hans").summary, "Daily revenue图表只有一个Revenue数值：2026年6月6日的1,950美元。")
     }
 
+    /// An aggregated value is said as what it is, over its bucket; a partial bucket says so.
+    func testAggregatedValuesNameTheirOperationAndBucket() throws {
+        let weekly = try described(DescribeCharts.weeklyTemperature())
+        let en = try description(weekly, "en")
+        XCTAssertTrue(en.summary.contains("From the week of April 30 to the week of September 24, 1973"), en.summary)
+        XCTAssertTrue(en.summary.contains("the weekly mean ranged from 60.86 degrees Fahrenheit (the week of May 21) to 93.14"), en.summary)
+        XCTAssertTrue(try description(weekly, "ko").summary.contains("주간 평균은 5월 21일 시작 주의 화씨 60.86도에서"))
+        XCTAssertTrue(try description(weekly, "zh-Hans").summary.contains("每周平均值介于60.86华氏度（5月21日当周）"))
+        XCTAssertTrue(try description(weekly, "ja").summary.contains("週平均は華氏60.86度（5月21日の週）から"))
+        // Numeric bins read as ranges; the last, which the data covers only in part, says so.
+        let bins = try described(DescribeCharts.sunspotDecades())
+        let binsEn = try description(bins, "en")
+        XCTAssertTrue(binsEn.summary.contains("From 1700–1709 to 1980–1989 (partial), Sunspot number rose 3.5-fold"), binsEn.summary)
+        XCTAssertTrue(binsEn.summary.contains("the highest bin mean was 91.68 (1950–1959)"), binsEn.summary)
+        XCTAssertTrue(try description(bins, "ko").summary.contains("1700년~1709년부터 1980년~1989년(일부 기간)까지"))
+    }
+
     /// Two values make no significant trend, but their change is a fact: it is stated.
     func testAShortSeriesStatesItsChange() throws {
         let context = try described(DescribeCharts.twoPoints())

@@ -50,9 +50,17 @@ public struct XAxisFacts: Sendable, Hashable {
     /// The unit of a number axis (SPEC §3 `x.unit`): `year` (x values are calendar years, and may
     /// carry a fraction of a year) or a CLDR unit id; nil for plain numbers.
     public var unit: String?
+    /// The buckets `aggregate` folded the values into, if it did: an x then names its bucket ("the
+    /// week of June 29", "1950–1959").
+    public var bucket: AxisBucket?
+    /// The x of buckets that hold data for only part of their span (the first or last).
+    public var partialX: Set<Double>
 
     /// The facts of an axis whose series have the x values `series` (in series order).
-    public init(kind: Kind, zone: String = "UTC", categories: [String] = [], unit: String? = nil, series: [[Double]]) {
+    public init(kind: Kind, zone: String = "UTC", categories: [String] = [], unit: String? = nil, bucket: AxisBucket? = nil,
+                partialX: Set<Double> = [], series: [[Double]]) {
+        self.bucket = bucket
+        self.partialX = partialX
         self.kind = kind
         self.zone = zone
         self.categories = categories
@@ -112,8 +120,11 @@ public struct XValueText: Sendable {
         }
     }
 
-    /// The x value as a reader hears it.
-    public func text(_ x: Double) -> String {
+    /// The x value as a reader hears it; an aggregated one names its bucket ("the week of June 29",
+    /// "1950–1959"), and a partly covered first or last bucket says so.
+    public func text(_ x: Double) -> String { bucketText(x, plain(x)) }
+
+    private func plain(_ x: Double) -> String {
         switch facts.kind {
         case .time: return language.typeset(formats.date(millis: x, style: style, zone: facts.zone))
         // Years and other four-digit integer x read as written ("2015", not "2,015").
@@ -136,7 +147,27 @@ public struct XValueText: Sendable {
         case let .skeleton(skeleton) where !skeleton.contains("y"): full = .skeleton("y" + skeleton)
         default: return text(x)
         }
-        return language.typeset(formats.date(millis: x, style: full, zone: facts.zone))
+        return bucketText(x, language.typeset(formats.date(millis: x, style: full, zone: facts.zone)))
+    }
+
+    /// `base` (the x written plainly) as the bucket it stands for.
+    private func bucketText(_ x: Double, _ base: String) -> String {
+        var out = base
+        switch facts.bucket {
+        case .calendar("week") where facts.kind == .time:
+            out = render("describe.week", [.text(base)])
+        case let .width(width) where facts.kind == .number:
+            // Bins of whole numbers end at the last whole number in them ("1950–1959").
+            let whole = width == width.rounded() && x == x.rounded()
+            out = render("describe.bin", [.text(base), .text(plain(x + (whole ? width - 1 : width)))])
+        default:
+            break
+        }
+        return facts.partialX.contains(x) ? render("describe.partial", [.text(out)]) : out
+    }
+
+    private func render(_ key: String, _ arguments: [TemplateArgument]) -> String {
+        language.typeset(catalog.render(key, locale: language.requested, arguments))
     }
 
     /// The category label of a category x, untranslated (as data files write it); other x as a
@@ -190,6 +221,16 @@ public struct XValueText: Sendable {
         calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
         return calendar.component(.year, from: Date(timeIntervalSince1970: (millis / 1000).rounded(.down)))
     }
+}
+
+/// The buckets of an aggregated axis.
+public enum AxisBucket: Sendable, Hashable {
+    /// A calendar unit: `hour`, `day`, `week` (ISO, from Monday), `month`, `quarter`, `year`.
+    case calendar(String)
+    /// Numeric bins of this width, each starting at its x.
+    case width(Double)
+    /// One bucket per category.
+    case category
 }
 
 extension XAxisFacts {

@@ -44,8 +44,9 @@ struct ChartDescriber {
         full = context.fullSeries
         data = context.data
         self.trend = trend
-        x = XValueText(facts: XAxisFacts(full, zone: context.chart.x.zone, unit: context.chart.x.unit), language: language,
-                       catalog: catalog)
+        x = XValueText(facts: XAxisFacts(context.fullSeries, zone: context.chart.x.zone, unit: context.chart.x.unit,
+                                         aggregation: context[AggregationKey.self]),
+                       language: language, catalog: catalog)
         let yFacts = YAxisFacts(unit: context.chart.y.unit, series: full.series.map(\.y))
         y = YValueText(facts: yFacts, language: language)
         aggregation = context[AggregationKey.self]
@@ -302,8 +303,9 @@ struct ChartDescriber {
             // Categories have no order to follow: only the range and where its ends are.
             return say("series.categories", [t(name), t(value(low.y)), t(x.text(low.x)), t(value(high.y)), t(x.text(high.x))])
         case .none:
-            return say("series.noTrend", [t(name), from, to, t(value(low.y)), t(x.text(low.x)), t(value(high.y)),
-                                          t(x.text(high.x))])
+            let range = [t(name), from, to, t(value(low.y)), t(x.text(low.x)), t(value(high.y)), t(x.text(high.x))]
+            if let noun = aggregatedNoun() { return say("series.noTrend.aggregated", range + [t(noun)]) }
+            return say("series.noTrend", range)
         }
     }
 
@@ -323,12 +325,26 @@ struct ChartDescriber {
         // An extreme equal to an end value is that value again, wherever it falls.
         let showHigh = !ends.contains(high.index) && high.y != first.y && high.y != last.y
         let showLow = !ends.contains(low.index) && low.y != first.y && low.y != last.y
+        // An aggregated value is said as what it is: "the highest weekly mean".
+        let noun = aggregatedNoun().map { [t($0)] }
+        let suffix = noun == nil ? "" : ".aggregated"
         switch (showHigh, showLow) {
         case (true, true):
-            return say("extremes.both", [t(value(high.y)), t(x.text(high.x)), t(value(low.y)), t(x.text(low.x))])
-        case (true, false): return say("extremes.highest", [t(value(high.y)), t(x.text(high.x))])
-        case (false, true): return say("extremes.lowest", [t(value(low.y)), t(x.text(low.x))])
+            return say("extremes.both" + suffix, [t(value(high.y)), t(x.text(high.x)), t(value(low.y)), t(x.text(low.x))] + (noun ?? []))
+        case (true, false): return say("extremes.highest" + suffix, [t(value(high.y)), t(x.text(high.x))] + (noun ?? []))
+        case (false, true): return say("extremes.lowest" + suffix, [t(value(low.y)), t(x.text(low.x))] + (noun ?? []))
         case (false, false): return ""
+        }
+    }
+
+    /// What an aggregated value is ("weekly mean", "주간 평균", "每周平均值", "週平均"), or nil.
+    private mutating func aggregatedNoun() -> String? {
+        guard let aggregation else { return nil }
+        let op = say("op." + aggregation.op, [])
+        switch aggregation.bucket {
+        case let .calendar(unit): return say("aggregate.value", [t(say("bucket." + unit, [])), t(op)])
+        case .width: return say("aggregate.value", [t(say("bucket.bin", [])), t(op)])
+        case .category: return op
         }
     }
 
@@ -493,6 +509,9 @@ struct ChartDescriber {
             return say("stat.sen.perX", [name, verb, t(rate(slope)), t(xTitle)])
         case .time:
             // Slopes are per day (SPEC §4); a month is the Gregorian average of 30.436875 days.
+            if case .calendar("week")? = aggregation?.bucket {
+                return say("stat.sen.perWeek", [name, verb, t(rate(slope * 7))])
+            }
             switch x.style {
             case .year: return say("stat.sen.perYear", [name, verb, t(rate(slope * 365.2425))])
             case .yearMonth: return say("stat.sen.perMonth", [name, verb, t(rate(slope * 30.436875))])
