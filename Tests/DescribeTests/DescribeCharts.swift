@@ -278,6 +278,24 @@ enum DescribeCharts {
                        strings: publicStrings)
     }
 
+    /// Two hundred series of 60 daily values (random walks with drifts from −1% to +1% a day).
+    static func manySeries() throws -> ChartContext {
+        var noise = Noise(seed: 200)
+        var series: [Series] = []
+        for k in 0..<200 {
+            var level = 100.0
+            let drift = -1 + 2 * Double(k % 21) / 20
+            var ys: [Double] = []
+            for _ in 0..<60 {
+                level *= 1 + (drift + noise.gauss(1.5)) / 100
+                ys.append((level * 100).rounded() / 100)
+            }
+            series.append(Self.series("Store \(k + 1)", x: days(60), y: ys))
+        }
+        return try context(spec(id: "many-stores", title: "Daily sales by store", yTitle: "Sales", unit: "USD", seriesField: "store"),
+                           SeriesSet(xType: .time, series: series))
+    }
+
     /// The golden charts, with the `points` option each is recorded with.
     static func golden() throws -> [(ChartContext, PointSelection)] {
         [(try rising(), .all), (try fallingHourly(), .all), (try monthly(), .all), (try onePoint(), .all),

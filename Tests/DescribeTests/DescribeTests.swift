@@ -129,6 +129,28 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(try description(bins, "ko").summary.contains("1700년~1709년부터 1980년~1989년(일부 기간)까지"))
     }
 
+    /// Two hundred series are counted, not listed; the few that matter are named; crossovers are
+    /// counted and navigation lists are capped with the count of the rest; the description stays small.
+    func testManySeriesAreCountedAndTheDescriptionStaysSmall() throws {
+        let context = try described(DescribeCharts.manySeries(), points: .none)
+        let en = try description(context, "en")
+        XCTAssertTrue(en.summary.hasPrefix("Daily sales by store shows Sales of 200 series from June 1 to July 30, 2026"), en.summary)
+        XCTAssertFalse(en.summary.contains("Store 3,"), en.summary)
+        XCTAssertTrue(en.summary.contains(" rose the most, "), en.summary)
+        XCTAssertTrue(en.summary.contains(" fell the most, "), en.summary)
+        let trend = try XCTUnwrap(context[TrendKey.self])
+        XCTAssertGreaterThan(trend.crossovers.count, 1000)
+        XCTAssertLessThanOrEqual(en.statistics.count, 4 * 6 + 1)
+        XCTAssertEqual(en.statistics.filter { $0.hasPrefix("Series crossed one another") }.count, 1)
+        for list in en.navigation { XCTAssertLessThanOrEqual(list.entries.count, 100, list.name) }
+        let crossovers = try XCTUnwrap(en.navigation.first { $0.name == "crossovers" })
+        XCTAssertEqual(crossovers.title, "Series crossovers (first 100 of \(LocaleFormats(locale: "en").integer(trend.crossovers.count)))")
+        for locale in DescribeCharts.locales {
+            let bytes = try XCTUnwrap(context.artifacts.first { $0.path == "description.\(locale).json" }).bytes.count
+            XCTAssertLessThan(bytes, 400_000, locale)
+        }
+    }
+
     /// Two values make no significant trend, but their change is a fact: it is stated.
     func testAShortSeriesStatesItsChange() throws {
         let context = try described(DescribeCharts.twoPoints())

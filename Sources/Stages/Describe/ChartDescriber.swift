@@ -208,11 +208,75 @@ struct ChartDescriber {
                 : say("overview", [t(title), t(yTitle), t(xTitle)])
             return language.joining([overview, seriesSentence(0, inSummary: true)])
         }
-        let names = language.list(full.series.indices.map(seriesName))
         let (from, to) = span(extent.firstX, extent.lastX, withYear: true)
+        if isManySeries {
+            // Two hundred names are no summary: count the series and name the few that matter.
+            let overview = say("overview.many", [t(title), t(yTitle), .integer(full.series.count), t(from), t(to),
+                                                 t(value(extent.low)), t(value(extent.high))])
+            return language.joining([overview, manySummary()])
+        }
+        let names = language.list(full.series.indices.map(seriesName))
         let overview = say("overview.series", [t(title), t(yTitle), t(names), t(from), t(to), t(value(extent.low)),
                                                t(value(extent.high))])
         return language.joining([overview, trendGroups(stats.indices.map { $0 })])
+    }
+
+    /// Beyond this many series a summary counts them and names only the few that matter.
+    static let handful = 8
+    /// Most entries of a navigation list; its title says how many there are in all.
+    static let navigationCap = 100
+
+    var isManySeries: Bool { full.series.count > ChartDescriber.handful }
+
+    /// The series that matter among many: the largest rise, the largest fall, the highest and the
+    /// lowest value (each once, in series order).
+    var notableSeries: [Int] {
+        let present = stats.indices.filter { stats[$0].n >= 2 }
+        func relative(_ k: Int) -> Double {
+            guard let change = stats[k].change else { return 0 }
+            return change.percent ?? change.absolute
+        }
+        var picks: [Int] = []
+        if let k = present.filter({ relative($0) > 0 }).max(by: { relative($0) < relative($1) }) { picks.append(k) }
+        if let k = present.filter({ relative($0) < 0 }).min(by: { relative($0) < relative($1) }) { picks.append(k) }
+        if let k = stats.indices.filter({ stats[$0].max != nil }).max(by: { (stats[$0].max?.y ?? 0) < (stats[$1].max?.y ?? 0) }) { picks.append(k) }
+        if let k = stats.indices.filter({ stats[$0].min != nil }).min(by: { (stats[$0].min?.y ?? 0) < (stats[$1].min?.y ?? 0) }) { picks.append(k) }
+        return Array(Set(picks)).sorted()
+    }
+
+    /// The summary of many series: how many rose, fell or had no trend; which rose and fell the
+    /// most; where the highest and lowest values are.
+    private mutating func manySummary() -> String {
+        var rose = 0, fell = 0, none = 0
+        for s in stats where s.n >= 2 {
+            switch direction(s) {
+            case .increasing: rose += 1
+            case .decreasing: fell += 1
+            case .none: none += 1
+            }
+        }
+        var sentences = [say("summary.many", [.integer(rose), .integer(fell), .integer(none), t(verb(rising: true)),
+                                              t(verb(rising: false))])]
+        func relative(_ k: Int) -> Double {
+            guard let change = stats[k].change else { return 0 }
+            return change.percent ?? change.absolute
+        }
+        let present = stats.indices.filter { stats[$0].n >= 2 }
+        for rising in [true, false] {
+            let candidates = present.filter { rising ? relative($0) > 0 : relative($0) < 0 }
+            guard let k = rising ? candidates.max(by: { relative($0) < relative($1) }) : candidates.min(by: { relative($0) < relative($1) }),
+                  let first = stats[k].first, let last = stats[k].last, let change = stats[k].change else { continue }
+            let size = amount(change, from: first.y, to: last.y) ?? say("summary.fromTo", [t(value(first.y)), t(value(last.y))])
+            sentences.append(say("summary.most", [t(seriesName(k)), t(verb(rising: rising)), t(size)]))
+        }
+        let withMax = stats.indices.filter { stats[$0].max != nil }
+        if let hk = withMax.max(by: { (stats[$0].max?.y ?? 0) < (stats[$1].max?.y ?? 0) }),
+           let lk = withMax.min(by: { (stats[$0].min?.y ?? 0) < (stats[$1].min?.y ?? 0) }),
+           let high = stats[hk].max, let low = stats[lk].min {
+            sentences.append(say("summary.highestLowest", [t(value(high.y)), t(seriesName(hk)), t(x.text(high.x)),
+                                                            t(value(low.y)), t(seriesName(lk)), t(x.text(low.x))]))
+        }
+        return language.joining(sentences)
     }
 
     /// Sentences grouping the series by their Mann-Kendall verdict; each rise and fall is stated
@@ -438,7 +502,8 @@ struct ChartDescriber {
 
     mutating func statistics() -> [String] {
         var sentences: [String] = []
-        for k in stats.indices {
+        // Of many series, the few that matter; the others have their own sections.
+        for k in isManySeries ? notableSeries : Array(stats.indices) {
             let s = stats[k]
             let name = t(seriesName(k))
             if s.n >= 2, let mean = s.mean, let median = s.median, let stdev = s.stdev {
@@ -475,6 +540,15 @@ struct ChartDescriber {
             }
             let gaps = gapCount(k)
             if gaps > 0 && s.n > 0 { sentences.append(say("series.gaps", [name, .integer(gaps)])) }
+        }
+        if isManySeries {
+            // Thousands of crossings are counted, not listed: the navigation has them.
+            var pairs = Set<Int>()
+            for c in trend.crossovers { pairs.insert(c.a * full.series.count + c.b) }
+            if !trend.crossovers.isEmpty {
+                sentences.append(say("stat.crossovers.many", [.integer(trend.crossovers.count), .integer(pairs.count)]))
+            }
+            return sentences
         }
         var pairs: [(Int, Int)] = []
         for c in trend.crossovers where !pairs.contains(where: { $0 == (c.a, c.b) }) { pairs.append((c.a, c.b)) }
@@ -595,23 +669,33 @@ struct ChartDescriber {
     }
 
     mutating func navigation() -> [NavigationList] {
+        let cap = ChartDescriber.navigationCap
         var peaks: [NavigationEntry] = [], valleys: [NavigationEntry] = [], outliers: [NavigationEntry] = []
         var starts: [NavigationEntry] = [], rises: [NavigationEntry] = [], falls: [NavigationEntry] = []
         var thresholds: [NavigationEntry] = [], crossovers: [NavigationEntry] = []
+        // How many entries each list has in all; only the first `cap` are written (in series order,
+        // thresholds and crossovers in x order).
+        var totals: [String: Int] = [:]
         for k in stats.indices {
             let st = stats[k]
             let s = full.series[k]
-            for e in st.peaks { peaks.append(pointEntry(k, e.point)) }
-            for e in st.valleys { valleys.append(pointEntry(k, e.point)) }
-            for o in st.outliers { outliers.append(pointEntry(k, o.point)) }
+            for e in st.peaks where peaks.count < cap { peaks.append(pointEntry(k, e.point)) }
+            for e in st.valleys where valleys.count < cap { valleys.append(pointEntry(k, e.point)) }
+            for o in st.outliers where outliers.count < cap { outliers.append(pointEntry(k, o.point)) }
+            totals["peaks", default: 0] += st.peaks.count
+            totals["valleys", default: 0] += st.valleys.count
+            totals["outliers", default: 0] += st.outliers.count
             // Segments, rises and falls follow x, which categories do not order.
             let segments = full.xType == .category ? [] : st.segments
-            for g in segments { starts.append(segmentEntry(k, g)) }
+            for g in segments where starts.count < cap { starts.append(segmentEntry(k, g)) }
+            totals["segmentStarts", default: 0] += segments.count
             if let g = segments.filter({ $0.direction == .rise }).max(by: { $0.change.absolute < $1.change.absolute }) {
-                rises.append(segmentEntry(k, g))
+                if rises.count < cap { rises.append(segmentEntry(k, g)) }
+                totals["largestRise", default: 0] += 1
             }
             if let g = segments.filter({ $0.direction == .fall }).min(by: { $0.change.absolute < $1.change.absolute }) {
-                falls.append(segmentEntry(k, g))
+                if falls.count < cap { falls.append(segmentEntry(k, g)) }
+                totals["largestFall", default: 0] += 1
             }
             for c in st.thresholdCrossings {
                 let arguments: [TemplateArgument] = [t(x.text(s.x[c.index])), t(seriesName(k)),
@@ -622,12 +706,17 @@ struct ChartDescriber {
             }
         }
         thresholds.sort { $0.x != $1.x ? $0.x < $1.x : $0.series < $1.series }
-        for c in trend.crossovers where full.xType != .category {
-            let k = c.above, other = c.above == c.a ? c.b : c.a
-            let i = c.above == c.a ? c.indexA : c.indexB
-            let s = full.series[k]
-            let label = say("nav.crossover", [t(x.text(s.x[i])), t(seriesName(k)), t(seriesName(other))])
-            crossovers.append(NavigationEntry(series: k, index: i, x: s.x[i], y: s.y[i], label: label))
+        totals["thresholdCrossings"] = thresholds.count
+        thresholds = Array(thresholds.prefix(cap))
+        if full.xType != .category {
+            for c in trend.crossovers.prefix(cap) {
+                let k = c.above, other = c.above == c.a ? c.b : c.a
+                let i = c.above == c.a ? c.indexA : c.indexB
+                let s = full.series[k]
+                let label = say("nav.crossover", [t(x.text(s.x[i])), t(seriesName(k)), t(seriesName(other))])
+                crossovers.append(NavigationEntry(series: k, index: i, x: s.x[i], y: s.y[i], label: label))
+            }
+            totals["crossovers"] = trend.crossovers.count
         }
         let lists: [(String, [NavigationEntry])] = [
             ("peaks", peaks), ("valleys", valleys), ("outliers", outliers), ("segmentStarts", starts),
@@ -635,7 +724,11 @@ struct ChartDescriber {
         ]
         var out: [NavigationList] = []
         for (name, entries) in lists where !entries.isEmpty {
-            out.append(NavigationList(name: name, title: say("nav." + name, []), entries: entries))
+            let title = say("nav." + name, [])
+            let total = totals[name] ?? entries.count
+            // A capped list says how many there are in all.
+            out.append(NavigationList(name: name, title: total > entries.count
+                ? say("nav.capped", [t(title), .integer(entries.count), .integer(total)]) : title, entries: entries))
         }
         return out
     }
