@@ -296,12 +296,19 @@ enum DescribeCharts {
                            SeriesSet(xType: .time, series: series))
     }
 
+    /// A season: Nottingham's monthly mean temperature, 1920–1939 (°F).
+    static func nottingham() throws -> ChartContext {
+        try context(spec(id: "nottingham-temperature", title: "Nottingham monthly temperature", yTitle: "Mean temperature",
+                         unit: "temperature-fahrenheit"),
+                    SeriesSet(xType: .time, series: [try column("nottingham-monthly.csv", "temp_f")]), points: 60, strings: publicStrings)
+    }
+
     /// The golden charts, with the `points` option each is recorded with.
     static func golden() throws -> [(ChartContext, PointSelection)] {
         [(try rising(), .all), (try fallingHourly(), .all), (try monthly(), .all), (try onePoint(), .all),
          (try gaps(), .all), (try categories(), .all), (try dailySales(), .notable), (try twoPoints(), .all),
          (try stock(), .notable), (try temperature(), .notable), (try savingRate(), .notable), (try unemployed(), .notable),
          (try sunspots(), .notable), (try texasHousing(), .notable), (try weeklyTemperature(), .notable),
-         (try sunspotDecades(), .notable)]
+         (try sunspotDecades(), .notable), (try nottingham(), .notable)]
     }
 }

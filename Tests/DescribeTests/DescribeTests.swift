@@ -151,6 +151,28 @@ final class DescribeTests: XCTestCase {
         }
     }
 
+    /// A known period is found and said with real values; a trend alone is no season.
+    func testSeasonsAreFoundAndStatedWithRealValues() throws {
+        let day = DescribeCharts.day
+        let start = Double(TimeText.days(year: 2021, month: 1, day: 1)) * day
+        var noise = DescribeCharts.Noise(seed: 9)
+        // Three years of daily values peaking in mid-July (day 196) and lowest in mid-January.
+        let x = (0..<1095).map { start + Double($0) * day }
+        let y = x.indices.map { i in 15 + 10 * cos(2 * .pi * (Double(i % 365) - 196) / 365) + noise.gauss(1) }
+        let season = try XCTUnwrap(Seasonality.find(x: x, y: y, zone: "UTC"))
+        XCTAssertEqual(season.period, .year)
+        XCTAssertTrue([6, 7].contains(season.high.first) && season.high.phases.contains(6), "\(season)")
+        XCTAssertTrue(season.low.phases.contains(0), "\(season)")
+        // A straight rise with noise has none.
+        XCTAssertNil(Seasonality.find(x: x, y: x.indices.map { Double($0) + noise.gauss(1) }, zone: "UTC"))
+        let context = try described(DescribeCharts.nottingham())
+        let en = try description(context, "en")
+        XCTAssertTrue(en.summary.contains("Mean temperature follows a yearly cycle: it is highest in July–August"), en.summary)
+        XCTAssertTrue(try description(context, "ko").summary.contains("평균 기온에는 1년 주기가 있습니다. 해마다 7월~8월에 가장 높고"))
+        XCTAssertTrue(try description(context, "zh-Hans").summary.contains("每年7月至8月最高"))
+        XCTAssertTrue(try description(context, "ja").summary.contains("毎年7月〜8月に最も高く"))
+    }
+
     /// Two values make no significant trend, but their change is a fact: it is stated.
     func testAShortSeriesStatesItsChange() throws {
         let context = try described(DescribeCharts.twoPoints())

@@ -32,6 +32,8 @@ struct ChartDescriber {
     let aggregation: Aggregation?
     /// The key of a count's counter: the chart's own (`describe.count.<id>`) when a catalog has it.
     let countKey: String
+    /// Each series' dominant cycle, if it has one (time x only).
+    let seasons: [Season?]
     /// Render problems met so far, for warnings.
     private(set) var problems: [String] = []
 
@@ -52,6 +54,8 @@ struct ChartDescriber {
         aggregation = context[AggregationKey.self]
         kind = yFacts.kind(counted: aggregation?.op == "count")
         countKey = catalog.entries["describe.count.\(context.chart.id)"] != nil ? "count.\(context.chart.id)" : "count"
+        let zone = context.chart.x.zone
+        seasons = full.xType == .time ? full.series.map { Seasonality.find(x: $0.x, y: $0.y, zone: zone) } : []
     }
 
 
@@ -206,7 +210,7 @@ struct ChartDescriber {
             // "Battery level shows Battery level by Time" says the title twice: then it is said once.
             let overview = title == yTitle ? say("overview.sameTitle", [t(yTitle), t(xTitle)])
                 : say("overview", [t(title), t(yTitle), t(xTitle)])
-            return language.joining([overview, seriesSentence(0, inSummary: true)])
+            return language.joining([overview, seriesSentence(0, inSummary: true)] + [seasonSentence(0)].compactMap { $0 })
         }
         let (from, to) = span(extent.firstX, extent.lastX, withYear: true)
         if isManySeries {
@@ -426,8 +430,38 @@ struct ChartDescriber {
     /// Values missing from a series (gaps), counted on the full series.
     private func gapCount(_ k: Int) -> Int { full.series[k].count - stats[k].n }
 
+    /// The series' dominant cycle with real values ("highest in July–August (a mean of 61.6 °F)"),
+    /// or nil when it has none (see `Seasonality`).
+    mutating func seasonSentence(_ k: Int) -> String? {
+        guard full.xType == .time, k < seasons.count, let season = seasons[k] else { return nil }
+        return say("season." + season.period.rawValue, [t(seriesName(k)), t(phaseText(season.high, season.period)),
+                                                        t(value(season.highMean)), t(phaseText(season.low, season.period)),
+                                                        t(value(season.lowMean))])
+    }
+
+    /// A month, weekday or hour of a cycle, or two adjacent ones, in the language's words.
+    private mutating func phaseText(_ span: Season.Span, _ period: Season.Period) -> String {
+        let names = span.phases.map { phase -> String in
+            let day = 86_400_000.0
+            // 2001-01-01 was a Monday; the 15th of a month of 2001 names that month.
+            switch period {
+            case .year:
+                let millis = Double(TimeText.days(year: 2001, month: phase + 1, day: 15)) * day
+                return language.typeset(formats.date(millis: millis, style: .skeleton(language.language == "en" ? "MMMM" : "M"), zone: "UTC"))
+            case .week:
+                return formats.date(millis: Double(TimeText.days(year: 2001, month: 1, day: 1 + phase)) * day, style: .skeleton("EEEE"),
+                                    zone: "UTC")
+            case .day:
+                return formats.date(millis: Double(TimeText.days(year: 2001, month: 1, day: 1)) * day + Double(phase) * 3_600_000,
+                                    style: .skeleton("j"), zone: "UTC")
+            }
+        }
+        return names.count == 2 ? say("season.span", [t(names[0]), t(names[1])]) : names.first ?? ""
+    }
+
     mutating func seriesSummary(_ k: Int) -> String {
         var text = seriesSentence(k)
+        if let season = seasonSentence(k) { text = language.joining([text, season]) }
         let gaps = gapCount(k)
         if gaps > 0 && stats[k].n > 0 { text = language.joining([text, say("series.gaps", [t(seriesName(k)), .integer(gaps)])]) }
         return text
@@ -527,6 +561,7 @@ struct ChartDescriber {
                 for outlier in s.outliers { items.append(say("valueAt", [t(value(outlier.point.y)), t(x.text(outlier.point.x))])) }
                 sentences.append(say("stat.outliers", [name, .integer(items.count), t(language.list(items))]))
             }
+            if let season = seasonSentence(k) { sentences.append(season) }
             var thresholdNames: [String] = []
             for c in s.thresholdCrossings where !thresholdNames.contains(c.threshold) { thresholdNames.append(c.threshold) }
             for threshold in thresholdNames {
