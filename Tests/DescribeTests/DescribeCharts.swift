@@ -303,12 +303,26 @@ enum DescribeCharts {
                     SeriesSet(xType: .time, series: [try column("nottingham-monthly.csv", "temp_f")]), points: 60, strings: publicStrings)
     }
 
+    /// Trading days: the Dow Jones Industrial Average's daily close in 2008 (no weekends or holidays).
+    static func tradingDays() throws -> ChartContext {
+        try context(spec(id: "djia-2008", title: "Dow Jones Industrial Average in 2008", yTitle: "Closing level"),
+                    SeriesSet(xType: .time, series: [try column("djia-2008-daily.csv", "close")]), points: 60, strings: publicStrings)
+    }
+
+    /// A trending stock index: the Dow's monthly close, 1985–1999, which rose almost ninefold.
+    static func trendingIndex() throws -> ChartContext {
+        try context(spec(id: "djia-monthly", title: "Dow Jones Industrial Average", yTitle: "Closing level"),
+                    SeriesSet(xType: .time, series: [try column("djia-1985-1999-monthly.csv", "close")]), points: 60,
+                    strings: publicStrings)
+    }
+
     /// The golden charts, with the `points` option each is recorded with.
     static func golden() throws -> [(ChartContext, PointSelection)] {
         [(try rising(), .all), (try fallingHourly(), .all), (try monthly(), .all), (try onePoint(), .all),
          (try gaps(), .all), (try categories(), .all), (try dailySales(), .notable), (try twoPoints(), .all),
          (try stock(), .notable), (try temperature(), .notable), (try savingRate(), .notable), (try unemployed(), .notable),
          (try sunspots(), .notable), (try texasHousing(), .notable), (try weeklyTemperature(), .notable),
-         (try sunspotDecades(), .notable), (try nottingham(), .notable)]
+         (try sunspotDecades(), .notable), (try nottingham(), .notable), (try tradingDays(), .notable),
+         (try trendingIndex(), .notable)]
     }
 }

@@ -275,12 +275,16 @@ public struct YAxisFacts: Sendable, Hashable {
     public var wholeValues: Bool
     /// No finite value is negative.
     public var nonNegative: Bool
+    /// The fraction digits the data is written with (at most 2): plain numbers written with two
+    /// keep them, so that 13,058.20 reads beside 13,043.96; 0 when some value has more, or none has any.
+    public var decimals: Int
 
-    public init(unit: String?, largest: Double, wholeValues: Bool, nonNegative: Bool = true) {
+    public init(unit: String?, largest: Double, wholeValues: Bool, nonNegative: Bool = true, decimals: Int = 0) {
         self.unit = unit
         self.largest = largest
         self.wholeValues = wholeValues
         self.nonNegative = nonNegative
+        self.decimals = decimals
     }
 
     /// The facts of an axis whose series have the y values `series`; non-finite values are gaps.
@@ -288,14 +292,21 @@ public struct YAxisFacts: Sendable, Hashable {
         var largest = 0.0
         var whole = true
         var nonNegative = true
+        var decimals = 0
         for ys in series {
             for y in ys where y.isFinite {
                 largest = max(largest, abs(y))
                 if y != y.rounded() { whole = false }
                 if y < 0 { nonNegative = false }
+                // Digits needed, tested on the scaled value with a tolerance for binary fractions.
+                while decimals <= 2 {
+                    let scaled = y * Double.pow10(decimals)
+                    if abs(scaled - scaled.rounded()) <= 1e-9 * Swift.max(1, abs(scaled)) { break }
+                    decimals += 1
+                }
             }
         }
-        self.init(unit: unit, largest: largest, wholeValues: whole, nonNegative: nonNegative)
+        self.init(unit: unit, largest: largest, wholeValues: whole, nonNegative: nonNegative, decimals: decimals <= 2 ? decimals : 0)
     }
 
     /// What the values are; `counted` when a fold counted rows into them.
@@ -324,7 +335,10 @@ public struct YValueText: Sendable {
         case .percent: precision = .maxFractionDigits(1)
         case .currency: precision = facts.wholeValues ? .integer : .automatic
         case .none, .measure:
-            precision = facts.largest > 0 && facts.largest < 1 ? .significantDigits(3) : .maxFractionDigits(2)
+            if facts.largest > 0 && facts.largest < 1 { precision = .significantDigits(3) }
+            // Plain numbers written with two decimals (index levels, prices without a currency) keep both.
+            else if facts.unit == nil && facts.decimals == 2 { precision = .fractionDigits(2) }
+            else { precision = .maxFractionDigits(2) }
         }
     }
 

@@ -32,6 +32,9 @@ struct ChartDescriber {
     let aggregation: Aggregation?
     /// The key of a count's counter: the chart's own (`describe.count.<id>`) when a catalog has it.
     let countKey: String
+    /// The last part of the verb keys: the chart's id when a catalog gives it its own verbs
+    /// (`describe.verb.rise.<id>`: an index in points rises and falls as prices do), else the kind.
+    let verbKind: String
     /// Each series' dominant cycle, if it has one (time x only).
     let seasons: [Season?]
     /// Render problems met so far, for warnings.
@@ -54,6 +57,7 @@ struct ChartDescriber {
         aggregation = context[AggregationKey.self]
         kind = yFacts.kind(counted: aggregation?.op == "count")
         countKey = catalog.entries["describe.count.\(context.chart.id)"] != nil ? "count.\(context.chart.id)" : "count"
+        verbKind = catalog.entries["describe.verb.rise.\(context.chart.id)"] != nil ? context.chart.id : kind.rawValue
         let zone = context.chart.x.zone
         seasons = full.xType == .time ? full.series.map { Seasonality.find(x: $0.x, y: $0.y, zone: zone) } : []
     }
@@ -93,7 +97,7 @@ struct ChartDescriber {
 
     /// The verb of a change of this chart's values: prices rise and fall, counts increase and decrease.
     mutating func verb(rising: Bool) -> String {
-        say("verb.\(rising ? "rise" : "fall").\(kind.rawValue)", [])
+        say("verb.\(rising ? "rise" : "fall").\(verbKind)", [])
     }
 
     /// The size of a change without its sign, or nil when it would only repeat the last value (a
