@@ -163,6 +163,15 @@ final class DescribeTests: XCTestCase {
         XCTAssertEqual(season.period, .year)
         XCTAssertTrue([6, 7].contains(season.high.first) && season.high.phases.contains(6), "\(season)")
         XCTAssertTrue(season.low.phases.contains(0), "\(season)")
+        // Phases by arithmetic agree with the calendar, before 1970 too.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        for millis in stride(from: -2_000_000_000_000.0, to: 2_000_000_000_000, by: 37_123_456_789) {
+            let c = calendar.dateComponents([.month, .weekday, .hour], from: Date(timeIntervalSince1970: millis / 1000))
+            XCTAssertEqual(Seasonality.phase(millis, .year, offset: 0), (c.month ?? 0) - 1)
+            XCTAssertEqual(Seasonality.phase(millis, .week, offset: 0), ((c.weekday ?? 0) + 5) % 7)
+            XCTAssertEqual(Seasonality.phase(millis, .day, offset: 0), c.hour ?? -1)
+        }
         // A straight rise with noise has none.
         XCTAssertNil(Seasonality.find(x: x, y: x.indices.map { Double($0) + noise.gauss(1) }, zone: "UTC"))
         let context = try described(DescribeCharts.nottingham())

@@ -54,30 +54,34 @@ enum Seasonality {
         if spacing <= 2 * hour { candidates = [.day, .week] }
         else if spacing <= 2 * day { candidates = [.week, .year] }
         else if spacing <= 35 * day { candidates = [.year] }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let timeZone = zone == "UTC" ? nil : TimeZone(identifier: zone)
+        // Offsets from UTC, per point: daylight saving moves them.
+        let offsets = points.map { p in timeZone.map { $0.secondsFromGMT(for: Date(timeIntervalSince1970: p.x / 1000)) } ?? 0 }
         var best: Season?
         for period in candidates {
-            guard let season = measure(points, period: period, calendar: calendar), season.strength >= minimumStrength else { continue }
+            guard let season = measure(points, offsets: offsets, period: period), season.strength >= minimumStrength else { continue }
             if best.map({ season.strength > $0.strength }) ?? true { best = season }
         }
         return best
     }
 
-    /// The phase of an instant in its cycle, and the cycle it belongs to.
-    static func phase(_ millis: Double, _ period: Season.Period, _ calendar: Calendar) -> (phase: Int, cycle: Int) {
-        let date = Date(timeIntervalSince1970: (millis / 1000).rounded(.down))
+    /// The phase of an instant in its cycle (month 0–11, weekday 0–6 from Monday, hour 0–23) in the
+    /// zone whose offset from UTC at that instant is `offset` seconds; by arithmetic on days (Howard
+    /// Hinnant's civil_from_days), since a calendar per point costs more than the rest together.
+    static func phase(_ millis: Double, _ period: Season.Period, offset: Int) -> Int {
+        let local = Int64((millis / 1000).rounded(.down)) + Int64(offset)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         switch period {
+        case .day: return Int((local - days * 86_400) / 3_600)
+        case .week: return Int(((days % 7) + 7 + 3) % 7)  // 1970-01-01 was a Thursday (3 from Monday)
         case .year:
-            let c = calendar.dateComponents([.year, .month], from: date)
-            return ((c.month ?? 1) - 1, c.year ?? 0)
-        case .week:
-            let c = calendar.dateComponents([.weekday, .yearForWeekOfYear, .weekOfYear], from: date)
-            // Monday is 0 (ISO weeks), Sunday 6.
-            return (((c.weekday ?? 2) + 5) % 7, (c.yearForWeekOfYear ?? 0) * 100 + (c.weekOfYear ?? 0))
-        case .day:
-            let c = calendar.dateComponents([.hour, .year, .dayOfYear], from: date)
-            return (c.hour ?? 0, (c.year ?? 0) * 1000 + (c.dayOfYear ?? 0))
+            let z = days + 719_468
+            let era = (z >= 0 ? z : z - 146_096) / 146_097
+            let doe = z - era * 146_097
+            let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+            let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+            let mp = (5 * doy + 2) / 153
+            return Int(mp < 10 ? mp + 2 : mp - 10)
         }
     }
 
@@ -90,7 +94,7 @@ enum Seasonality {
         }
     }
 
-    static func measure(_ points: [(x: Double, y: Double)], period: Season.Period, calendar: Calendar) -> Season? {
+    static func measure(_ points: [(x: Double, y: Double)], offsets: [Int], period: Season.Period) -> Season? {
         let phases = period == .year ? 12 : (period == .week ? 7 : 24)
         let cycle = length(period)
         guard let first = points.first?.x, let last = points.last?.x, last - first >= 2.5 * cycle else { return nil }
@@ -102,12 +106,12 @@ enum Seasonality {
         var total = 0.0
         var lo = 0, hi = 0
         var windowSum = 0.0
-        for p in points where p.x - cycle / 2 >= first && p.x + cycle / 2 <= last {
+        for (i, p) in points.enumerated() where p.x - cycle / 2 >= first && p.x + cycle / 2 <= last {
             while hi < points.count && points[hi].x < p.x + cycle / 2 { windowSum += points[hi].y; hi += 1 }
             while lo < hi && points[lo].x < p.x - cycle / 2 { windowSum -= points[lo].y; lo += 1 }
             guard hi > lo else { continue }
             let residual = p.y - windowSum / Double(hi - lo)
-            let phase = phase(p.x, period, calendar).phase
+            let phase = phase(p.x, period, offset: offsets[i])
             phaseResidual[phase] += residual
             phaseRaw[phase] += p.y
             phaseCount[phase] += 1
