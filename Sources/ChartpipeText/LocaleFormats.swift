@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// How many digits a formatted number shows.
 public enum NumberPrecision: Sendable, Hashable {
     /// ICU's default: up to six fraction digits, trailing zeros dropped.
@@ -169,12 +174,23 @@ public struct LocaleFormats: Sendable, Hashable {
     /// and more read by scale: "5.71 million", "36.3 billion" (never "36.3B").
     public func largeNumber(_ value: Double) -> String? {
         let magnitude = abs(value)
+        // Beyond the press's words for scales (a quadrillion, 1경): powers of ten, "1.7 × 10^308".
+        if magnitude >= 1e15 && value.isFinite { return scientific(value) }
         let language = LocaleFallback.language(of: locale)
         if magnitude >= 1e4, magnitude < 1e16, value == value.rounded(), ["ko", "ja", "zh"].contains(language) {
             return myriads(Int64(value), language: language)
         }
         // English and others: a million and more by scale ("5.71 million"), as the press writes them.
         return magnitude >= 1e6 && value.isFinite ? compactLong(value) : nil
+    }
+
+    /// `1.7 × 10^308`: at most three significant digits and a power of ten, the same in every language.
+    public func scientific(_ value: Double) -> String {
+        guard value != 0, value.isFinite else { return number(value) }
+        var exponent = Int(log10(abs(value)).rounded(.down))
+        var mantissa = value / pow(10, Double(exponent))
+        if abs(mantissa) >= 9.995 { mantissa /= 10; exponent += 1 }
+        return (format(mantissa, skeleton: "@##") ?? number(mantissa)) + " × 10^" + String(exponent)
     }
 
     /// Groups of four digits named 조/억/만 (兆/億/万 in Japanese): exact below a hundred million;

@@ -110,6 +110,13 @@ final class ValueTextTests: XCTestCase {
         XCTAssertEqual(y(nil, [36_345_678_901], locale: "zh-Hans").text(36_345_678_901), "363.46亿")
         XCTAssertEqual(y(nil, [9_999], locale: "ko").text(9_999), "9,999")
         XCTAssertEqual(y(nil, [-20_000], locale: "ko").text(-20_000), "-2만")
+        // Beyond the words for scales, powers of ten; statistics of money without minor units keep two decimals.
+        XCTAssertEqual(y(nil, [1.7e308]).text(1.7e308), "1.7 × 10^308")
+        XCTAssertEqual(y(nil, [1e307], locale: "ko").text(1e307), "1 × 10^307")
+        XCTAssertEqual(y(nil, [-2.5e20], locale: "ja").text(-2.5e20), "-2.5 × 10^20")
+        XCTAssertEqual(y("KRW", [1234, 1240], locale: "ko").statistic(4.3), "4.30원")
+        XCTAssertEqual(y("KRW", [1234, 1240], locale: "ko").statistic(1236.4), "1,236원")
+        XCTAssertEqual(y("USD", [12.5]).statistic(4.3), "$4.30")
         // Units CLDR has no full name for are spelled out all the same.
         XCTAssertEqual(y("energy-gigawatt-hour", [2.5]).text(2.5), "2.5 gigawatt-hours")
         XCTAssertEqual(y("energy-gigawatt-hour", [1]).text(1), "1 gigawatt-hour")

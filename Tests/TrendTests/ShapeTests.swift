@@ -107,6 +107,16 @@ final class ShapeTests: XCTestCase {
         XCTAssertEqual(RobustOutliers.find(flat, threshold: 3.5).map(\.position), [10])
     }
 
+    /// Values near the largest double have a mean and a spread, not infinity.
+    func testExtremeMagnitudesKeepTheirStatistics() {
+        let y = [1e308, 1.5e308, 1.7e308, 1e307]
+        let result = Trend().analyze(Series(name: "s", x: [1, 2, 3, 4], y: y, firstRecord: [0, 1, 2, 3], lastRecord: [0, 1, 2, 3]),
+                                     xType: .number)
+        XCTAssertEqual(result.mean ?? 0, 1.075e308, accuracy: 1e294)
+        XCTAssertTrue(result.stdev?.isFinite == true)
+        XCTAssertEqual(result.stdev ?? 0, 7.13559e307, accuracy: 1e303)
+    }
+
     func testPeaksAndValleysWithProminence() {
         // Two clear peaks (at 10 and 30), a small wiggle at 20 that must not count, a plateau valley.
         var y = shape([(0, 0), (10, 10), (19, 5), (20, 5.5), (21, 5), (30, 9), (40, 0)])

@@ -386,6 +386,15 @@ public struct YValueText: Sendable {
         }
     }
 
+    /// A statistic (a mean, a spread) of the values: as `text`, except that a currency without minor
+    /// units keeps two decimals below 100 ("4.30원", never "4원").
+    public func statistic(_ y: Double) -> String {
+        if case let .currency(code) = UnitKind(facts.unit), abs(y) < 100, y != y.rounded(), y.isFinite {
+            return formats.currency(y, code: code, precision: .fractionDigits(2))
+        }
+        return text(y)
+    }
+
     static func keepingSignificance(_ y: Double, _ precision: NumberPrecision) -> NumberPrecision {
         guard y != 0, y.isFinite, case let .maxFractionDigits(needed) = rateDigits(y) else { return precision }
         switch precision {

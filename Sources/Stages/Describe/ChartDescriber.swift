@@ -90,6 +90,11 @@ struct ChartDescriber {
         return say(countKey, [t(text)])
     }
 
+    /// A statistic of the values (mean, median, spread): money without minor units keeps two decimals below 100.
+    mutating func statistic(_ v: Double) -> String {
+        kind == .count ? value(v) : y.statistic(v)
+    }
+
     /// An event's place on the x axis as a sentence says it: "in 2009", "on June 12", "at 5 hours".
     mutating func when(_ xv: Double) -> String {
         say("when." + x.when.rawValue, [t(x.text(xv))])
@@ -546,8 +551,8 @@ struct ChartDescriber {
             let name = t(seriesName(k))
             if s.n >= 2, let mean = s.mean, let median = s.median, let stdev = s.stdev {
                 // A spread of percentages is in percentage points.
-                let spread = kind == .percentage ? percentagePoints(stdev) : value(stdev)
-                sentences.append(say("stat.center", [name, t(value(mean)), t(value(median)), t(spread)]))
+                let spread = kind == .percentage ? percentagePoints(stdev) : statistic(stdev)
+                sentences.append(say("stat.center", [name, t(statistic(mean)), t(statistic(median)), t(spread)]))
             }
             if let mk = s.mannKendall, full.xType != .category {
                 let tau = t(formats.number(mk.tau, precision: .maxFractionDigits(2)))

@@ -86,11 +86,15 @@ public struct Trend: ChartStage {
         result.last = point(n - 1)
         result.min = point(low)
         result.max = point(high)
-        let mean = y.reduce(0, +) / Double(n)
+        // Scaled by the largest magnitude, so that values near 1e308 have a mean and a spread, not ∞.
+        let scale = Swift.max(abs(y[low]), abs(y[high]))
+        let unit = scale > 0 && scale.isFinite ? scale : 1
+        let mean = y.reduce(0) { $0 + $1 / unit } / Double(n) * unit
         result.mean = mean
         result.median = MergeCount.median(y)
         if n >= 2 {
-            result.stdev = (y.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1)).squareRoot()
+            let squares = y.reduce(0) { $0 + (($1 - mean) / unit) * (($1 - mean) / unit) }
+            result.stdev = (squares / Double(n - 1)).squareRoot() * unit
         }
         result.change = TrendChange(from: y[0], to: y[n - 1])
         result.leastSquares = LeastSquares.fit(x: x, y: y)
