@@ -76,6 +76,26 @@ final class ValueTextTests: XCTestCase {
         XCTAssertEqual(km.text(2), "2 kilometers")
     }
 
+    /// Time gridlines sit at round calendar values: Januaries of even years, quarters, midnights.
+    func testCalendarGridlines() {
+        func iso(_ millis: [Double]) -> [String] {
+            let f = ISO8601DateFormatter()
+            return millis.map { f.string(from: Date(timeIntervalSince1970: $0 / 1000)) }
+        }
+        let y2003 = 1_044_057_600_000.0  // 2003-02-01
+        let y2012 = 1_351_728_000_000.0  // 2012-11-01
+        XCTAssertEqual(iso(AxisTicks.calendar(low: y2003, high: y2012, zone: "UTC")),
+                       ["2004-01-01T00:00:00Z", "2006-01-01T00:00:00Z", "2008-01-01T00:00:00Z", "2010-01-01T00:00:00Z",
+                        "2012-01-01T00:00:00Z"])
+        let june1 = 1_780_272_000_000.0
+        XCTAssertEqual(iso(AxisTicks.calendar(low: june1, high: june1 + 92 * day, zone: "UTC")),
+                       ["2026-06-01T00:00:00Z", "2026-07-01T00:00:00Z", "2026-08-01T00:00:00Z", "2026-09-01T00:00:00Z"])
+        // Midnights and noons in the axis's zone.
+        XCTAssertEqual(iso(AxisTicks.calendar(low: june1, high: june1 + 3 * day, zone: "Asia/Seoul")),
+                       ["2026-06-01T03:00:00Z", "2026-06-01T15:00:00Z", "2026-06-02T03:00:00Z", "2026-06-02T15:00:00Z",
+                        "2026-06-03T03:00:00Z", "2026-06-03T15:00:00Z"])
+    }
+
     func testNumbersYearsAndCategories() {
         XCTAssertEqual(x(.number, [2015, 2016]).text(2015), "2015")
         XCTAssertEqual(x(.number, [1500.5, 2000]).text(1500.5), "1,500.5")

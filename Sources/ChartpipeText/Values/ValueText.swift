@@ -124,7 +124,8 @@ public struct XValueText: Sendable {
     /// "1950–1959"), and a partly covered first or last bucket says so.
     public func text(_ x: Double) -> String { bucketText(x, plain(x)) }
 
-    private func plain(_ x: Double) -> String {
+    /// The x value itself, not as the bucket it may stand for: what a gridline at it is called.
+    public func plain(_ x: Double) -> String {
         switch facts.kind {
         case .time: return language.typeset(formats.date(millis: x, style: style, zone: facts.zone))
         // Years and other four-digit integer x read as written ("2015", not "2,015").
