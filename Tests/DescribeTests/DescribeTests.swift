@@ -187,7 +187,7 @@ final class DescribeTests: XCTestCase {
         let context = try described(DescribeCharts.twoPoints())
         XCTAssertEqual(context[TrendKey.self]?.series[0].mannKendall?.trend, MonotonicTrend.none)
         XCTAssertEqual(try description(context, "en").summary,
-                       "This chart shows Members by Date. From June 2026 to July 2026, Members increased 80% from 5 to 9.")
+                       "This chart shows Members by Date. From June to July 2026, Members increased 80% from 5 to 9.")
         XCTAssertTrue(try description(context, "ko").summary.contains("5개에서 9개로 80% 증가했습니다."))
     }
 

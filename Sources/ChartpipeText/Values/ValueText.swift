@@ -151,6 +151,26 @@ public struct XValueText: Sendable {
         return bucketText(x, language.typeset(formats.date(millis: x, style: full, zone: facts.zone)))
     }
 
+    /// The x value without its year, for the end of a range that names the year at its other end
+    /// ("June to July 2026", "2026년 6월부터 7월까지"); as `text` where the style has no year.
+    public func textWithoutYear(_ x: Double) -> String {
+        guard facts.kind == .time else { return text(x) }
+        let short: DateStyle
+        switch style {
+        case .yearMonthDay: short = .monthDay
+        case .yearMonthDayTime: short = .monthDayTime
+        // Chinese, Japanese and Korean write a month as its number ("7月", "7월"), not "七月".
+        case .yearMonth: short = .skeleton(["zh", "ja", "ko"].contains(language.language) ? "M" : "MMMM")
+        default: return text(x)
+        }
+        return bucketText(x, language.typeset(formats.date(millis: x, style: short, zone: facts.zone)))
+    }
+
+    /// Whether two instants fall in the same calendar year in the axis's zone.
+    public func sameYear(_ a: Double, _ b: Double) -> Bool {
+        facts.kind == .time && XValueText.year(a, zone: facts.zone) == XValueText.year(b, zone: facts.zone)
+    }
+
     /// `base` (the x written plainly) as the bucket it stands for.
     private func bucketText(_ x: Double, _ base: String) -> String {
         var out = base

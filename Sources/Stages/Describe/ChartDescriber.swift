@@ -346,8 +346,12 @@ struct ChartDescriber {
     /// The first and last x of a range; with `withYear`, the year is said once even when the axis
     /// leaves it out, where the language puts it (at the start in Korean, Chinese and Japanese).
     private func span(_ a: Double, _ b: Double, withYear: Bool) -> (String, String) {
-        guard withYear else { return (x.text(a), x.text(b)) }
         let yearLeads = language.yearLeads
+        // A range within one year whose dates carry it says it once ("2026년 6월부터 7월까지").
+        if x.sameYear(a, b), x.text(a) != x.textWithoutYear(a) {
+            return yearLeads ? (x.text(a), x.textWithoutYear(b)) : (x.textWithoutYear(a), x.text(b))
+        }
+        guard withYear else { return (x.text(a), x.text(b)) }
         return (x.text(a, withYear: yearLeads), x.text(b, withYear: !yearLeads))
     }
 
