@@ -1,3 +1,4 @@
+import ChartpipeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -66,22 +67,15 @@ enum Seasonality {
     }
 
     /// The phase of an instant in its cycle (month 0–11, weekday 0–6 from Monday, hour 0–23) in the
-    /// zone whose offset from UTC at that instant is `offset` seconds; by arithmetic on days (Howard
-    /// Hinnant's civil_from_days), since a calendar per point costs more than the rest together.
+    /// zone whose offset from UTC at that instant is `offset` seconds; by arithmetic on days
+    /// (`TimeText.civil`), since a calendar per point costs more than the rest together.
     static func phase(_ millis: Double, _ period: Season.Period, offset: Int) -> Int {
         let local = Int64((millis / 1000).rounded(.down)) + Int64(offset)
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         switch period {
         case .day: return Int((local - days * 86_400) / 3_600)
         case .week: return Int(((days % 7) + 7 + 3) % 7)  // 1970-01-01 was a Thursday (3 from Monday)
-        case .year:
-            let z = days + 719_468
-            let era = (z >= 0 ? z : z - 146_096) / 146_097
-            let doe = z - era * 146_097
-            let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
-            let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-            let mp = (5 * doy + 2) / 153
-            return Int(mp < 10 ? mp + 2 : mp - 10)
+        case .year: return TimeText.civil(fromDays: days).month - 1
         }
     }
 
