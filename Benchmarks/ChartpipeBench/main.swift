@@ -8,6 +8,7 @@ let cases: [String: ([String]) throws -> Void] = [
     "downsample": DownsampleBench.run,
     "trend": TrendBench.run,
     "sonify": SonifyBench.run,
+    "describe": DescribeBench.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

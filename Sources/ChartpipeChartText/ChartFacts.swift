@@ -8,15 +8,29 @@ import Foundation
 #endif
 
 extension XAxisFacts {
-    /// The facts of the x axis of `set`, whose dates are written in `zone`.
-    public init(_ set: SeriesSet, zone: String) {
+    /// The facts of the x axis of `set`, whose dates are written in `zone`; a number x may carry a
+    /// `unit` (`year`), and aggregated points are buckets (`aggregation`: which, and which are partial).
+    public init(_ set: SeriesSet, zone: String, unit: String? = nil, aggregation: Aggregation? = nil) {
         let kind: Kind
         switch set.xType {
         case .time: kind = .time
         case .number: kind = .number
         case .category: kind = .category
         }
-        self.init(kind: kind, zone: zone, categories: set.categories, series: set.series.map(\.x))
+        let bucket: AxisBucket?
+        switch aggregation?.bucket {
+        case let .calendar(unit)?: bucket = .calendar(unit)
+        case let .width(width)?: bucket = .width(width)
+        case .category?: bucket = .category
+        case nil: bucket = nil
+        }
+        // The first and last buckets of the data, when `aggregate` found them partly covered.
+        let xs = set.series.flatMap { $0.x.filter(\.isFinite) }
+        var partial = Set<Double>()
+        if aggregation?.partialFirst == true, let first = xs.min() { partial.insert(first) }
+        if aggregation?.partialLast == true, let last = xs.max() { partial.insert(last) }
+        self.init(kind: kind, zone: zone, categories: set.categories, unit: unit, bucket: bucket, partialX: partial,
+                  series: set.series.map(\.x))
     }
 }
 

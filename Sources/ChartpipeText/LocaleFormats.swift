@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// How many digits a formatted number shows.
 public enum NumberPrecision: Sendable, Hashable {
     /// ICU's default: up to six fraction digits, trailing zeros dropped.
@@ -139,6 +144,92 @@ public struct LocaleFormats: Sendable, Hashable {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != " " && $0 != "\u{00A0}" && $0 != "\u{202F}" }))
     }
 
+    /// Names of units that CLDR has no full name for, by language: singular and plural in
+    /// English, one form elsewhere (ICU writes "GWh" or "기가와트⋅시간" for them).
+    static let unitsCLDRLacks: [String: [String: (String, String)]] = [
+        "energy-megawatt-hour": ["en": ("megawatt-hour", "megawatt-hours"), "ko": ("메가와트시", ""), "zh": ("兆瓦时", ""),
+                                 "ja": ("メガワット時", "")],
+        "energy-gigawatt-hour": ["en": ("gigawatt-hour", "gigawatt-hours"), "ko": ("기가와트시", ""), "zh": ("吉瓦时", ""),
+                                 "ja": ("ギガワット時", "")],
+        "energy-terawatt-hour": ["en": ("terawatt-hour", "terawatt-hours"), "ko": ("테라와트시", ""), "zh": ("太瓦时", ""),
+                                 "ja": ("テラワット時", "")],
+    ]
+
+    private func spelledOut(_ value: Double, names: [String: (String, String)], precision: NumberPrecision) -> String {
+        let digits = number(value, precision: precision)
+        let language = LocaleFallback.language(of: locale)
+        guard let (one, other) = names[language] else {
+            let english = names["en"] ?? ("", "")
+            return digits + " " + (pluralCategory(value, fractionDigits: digits.contains(".") ? 1 : 0) == .one ? english.0 : english.1)
+        }
+        if language == "en" {
+            return digits + " " + (pluralCategory(value, fractionDigits: digits.contains(".") ? 1 : 0) == .one ? one : other)
+        }
+        return digits + one
+    }
+
+    /// A large plain number as the language's press writes it, or nil to write it as usual.
+    /// Korean and Japanese count in myriads (만, 万): "760만 1천", "760万1000"; Chinese writes
+    /// one number of 万 or 亿 to two decimals ("760.1万", "963.06万"). Elsewhere, and for values beyond exact grouping, a million
+    /// and more read by scale: "5.71 million", "36.3 billion" (never "36.3B").
+    public func largeNumber(_ value: Double) -> String? {
+        let magnitude = abs(value)
+        // Beyond the press's words for scales (a quadrillion, 1경): powers of ten, "1.7 × 10^308".
+        if magnitude >= 1e15 && value.isFinite { return scientific(value) }
+        let language = LocaleFallback.language(of: locale)
+        if magnitude >= 1e4, magnitude < 1e16, value == value.rounded(), ["ko", "ja", "zh"].contains(language) {
+            return myriads(Int64(value), language: language)
+        }
+        // English and others: a million and more by scale ("5.71 million"), as the press writes them.
+        return magnitude >= 1e6 && value.isFinite ? compactLong(value) : nil
+    }
+
+    /// `1.7 × 10^308`: at most three significant digits and a power of ten, the same in every language.
+    public func scientific(_ value: Double) -> String {
+        guard value != 0, value.isFinite else { return number(value) }
+        var exponent = Int(log10(abs(value)).rounded(.down))
+        var mantissa = value / pow(10, Double(exponent))
+        if abs(mantissa) >= 9.995 { mantissa /= 10; exponent += 1 }
+        return (format(mantissa, skeleton: "@##") ?? number(mantissa)) + " × 10^" + String(exponent)
+    }
+
+    /// Groups of four digits named 조/억/만 (兆/億/万 in Japanese): exact below a hundred million;
+    /// beyond, the two leading groups, rounded ("363억 4,568만"). Chinese: 万 or 亿 to two decimals.
+    private func myriads(_ value: Int64, language: String) -> String {
+        let sign = value < 0 ? "-" : ""
+        var rest = value.magnitude
+        if language == "zh" {
+            // Chinese: one number of 万 or 亿 with at most two decimals, without grouping ("1535.2万").
+            let (scale, name) = rest >= 100_000_000 ? (1e8, "亿") : (1e4, "万")
+            let amount = format(Double(rest) / scale, skeleton: "group-off .##") ?? String(Double(rest) / scale)
+            return sign + amount + name
+        }
+        var groups: [UInt64] = []
+        var scratch = rest
+        while scratch > 0 { groups.append(scratch % 10_000); scratch /= 10_000 }
+        if groups.count > 2 {
+            // Round to the second group's scale, then keep two groups.
+            var scale: UInt64 = 1
+            for _ in 0..<(groups.count - 2) { scale *= 10_000 }
+            rest = (rest + scale / 2) / scale * scale
+            groups = []
+            scratch = rest
+            while scratch > 0 { groups.append(scratch % 10_000); scratch /= 10_000 }
+        }
+        let names = language == "ko" ? ["", "만", "억", "조", "경"] : ["", "万", "億", "兆", "京"]
+        var parts: [String] = []
+        for (i, group) in groups.enumerated().reversed() where group > 0 && i < names.count {
+            if language == "ko" {
+                // "760만 1천": a whole thousand in the last group reads as 천; other groups keep their commas.
+                let digits = i == 0 && group % 1000 == 0 ? "\(group / 1000)천" : integer(Int(group))
+                parts.append(digits + names[i])
+            } else {
+                parts.append(String(group) + names[i])
+            }
+        }
+        return sign + parts.joined(separator: language == "ko" ? " " : "")
+    }
+
     /// `12.5%`: `value` is already in percent (12.5 means 12.5%).
     public func percent(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {
         format(value, skeleton: join("percent", precision.skeleton)) ?? number(value, precision: precision) + "%"
@@ -147,6 +238,7 @@ public struct LocaleFormats: Sendable, Hashable {
     /// `60 minutes` / `60分钟` / `60분` / `60分`: a CLDR unit (`duration-minute`, `length-kilometer`…)
     /// spelled out in full, never abbreviated.
     public func measure(_ value: Double, unit: String, precision: NumberPrecision = .automatic) -> String {
+        if let names = Self.unitsCLDRLacks[unit] { return spelledOut(value, names: names, precision: precision) }
         guard let text = format(value, skeleton: join("measure-unit/\(unit) unit-width-full-name", precision.skeleton)) else {
             return number(value, precision: precision) + " " + unit
         }
@@ -233,7 +325,9 @@ public struct LocaleFormats: Sendable, Hashable {
         switch UnitKind(unit) {
         case .none, .percent: return true
         case let .currency(code): skeleton = "currency/\(code)"
-        case let .measure(id): skeleton = "measure-unit/\(id)"
+        case let .measure(id):
+            if unitsCLDRLacks[id] != nil { return true }
+            skeleton = "measure-unit/\(id)"
         }
         return (try? FormatterCache.shared.number(locale: "en", skeleton: skeleton)) != nil
     }

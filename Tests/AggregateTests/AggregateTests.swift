@@ -195,6 +195,20 @@ final class AggregateTests: XCTestCase {
         XCTAssertEqual(onlyMissing.firstRecord, [0])
     }
 
+    /// Sums and means are compensated: the same values in any order give the same double, and
+    /// values that cancel leave what a naive running sum loses (0.1 × 10 is 1, 1e16 + 1 − 1e16 is 1).
+    func testSumsAndMeansAreCompensated() throws {
+        let t = ms("2020-05-05T00:00:00Z")
+        let tenths: [(Int32, Double, Double)] = (0..<10).map { (0, t + Double($0), 0.1) }
+        XCTAssertEqual(try fold("day", "sum", tenths).series[0].y, [1])
+        let cancelling: [(Int32, Double, Double)] = [(0, t, 1e16), (0, t + 1, 1), (0, t + 2, -1e16)]
+        XCTAssertEqual(try fold("day", "sum", cancelling).series[0].y, [1])
+        let values = [51.3, 50.9, 51.1, 51.2, 51.0, 50.9, 51.3]
+        let forward = try fold("day", "mean", values.enumerated().map { (0, t + Double($0.offset), $0.element) })
+        let backward = try fold("day", "mean", values.reversed().enumerated().map { (0, t + Double($0.offset), $0.element) })
+        XCTAssertEqual(forward.series[0].y, backward.series[0].y)
+    }
+
     func testNumericBinsAndSeriesOrder() throws {
         let obs: [(Int32, Double, Double)] = [(1, 0.5, 1), (0, 2.4, 2), (0, 0.1, 3), (1, 7.9, 4), (0, 2.6, 5)]
         let set = try fold(2.5, "sum", obs, type: .number, series: ["a", "b"], more: ["empty": "gap"])

@@ -28,7 +28,7 @@ final class ValueTextTests: XCTestCase {
         let empty = XAxisFacts(kind: .time, series: [[.nan]])
         XCTAssertNil(empty.range)
         XCTAssertNil(empty.spacing)
-        XCTAssertEqual(YAxisFacts(unit: nil, series: [[1, -7, .nan], [3]]), YAxisFacts(unit: nil, largest: 7, wholeValues: true))
+        XCTAssertEqual(YAxisFacts(unit: nil, series: [[1, -7, .nan], [3]]), YAxisFacts(unit: nil, largest: 7, wholeValues: true, nonNegative: false))
         XCTAssertFalse(YAxisFacts(unit: nil, series: [[1.5]]).wholeValues)
     }
 
@@ -53,6 +53,49 @@ final class ValueTextTests: XCTestCase {
         XCTAssertEqual(x(.time, [june6, june6 + 2000]).text(june6 + 2000), "June 6 at 12:00:02\u{202F}AM")
     }
 
+    /// A number axis in years reads as years, with the language's year word; fractions of a year
+    /// (monthly data as decimal years) as months.
+    func testYearAxisReadsAsYears() {
+        func years(_ xs: [Double], _ locale: String) -> XValueText {
+            let catalog = Catalog.embedded
+            return XValueText(facts: XAxisFacts(kind: .number, unit: "year", series: [xs]), language: catalog.writtenLanguage(for: locale),
+                              catalog: catalog)
+        }
+        XCTAssertEqual(years([1700, 1701], "en").text(1700), "1700")
+        XCTAssertEqual(years([1700, 1701], "ko").text(1700), "1700년")
+        XCTAssertEqual(years([1700, 1701], "zh-Hans").text(1700), "1700年")
+        XCTAssertEqual(years([1700, 1701], "ja").text(1700), "1700年")
+        XCTAssertEqual(years([1700, 1701], "en").when, .period)
+        XCTAssertEqual(years([1749.0, 1749 + 1.0 / 12], "en").text(1749 + 1.0 / 12), "February 1749")
+        XCTAssertEqual(years([1749.042, 1749.125], "ko").text(1749.042), "1749년 1월")
+        XCTAssertEqual(XValueText.millis(year: 1970), 0)
+        XCTAssertEqual(XValueText.millis(year: 2000), 946_684_800_000)
+        XCTAssertEqual(XValueText.millis(year: 1600), -11_676_096_000_000)
+        let km = XValueText(facts: XAxisFacts(kind: .number, unit: "length-kilometer", series: [[1, 2]]),
+                            language: Catalog.embedded.writtenLanguage(for: "en"), catalog: Catalog.embedded)
+        XCTAssertEqual(km.text(2), "2 kilometers")
+    }
+
+    /// Time gridlines sit at round calendar values: Januaries of even years, quarters, midnights.
+    func testCalendarGridlines() {
+        func iso(_ millis: [Double]) -> [String] {
+            let f = ISO8601DateFormatter()
+            return millis.map { f.string(from: Date(timeIntervalSince1970: $0 / 1000)) }
+        }
+        let y2003 = 1_044_057_600_000.0  // 2003-02-01
+        let y2012 = 1_351_728_000_000.0  // 2012-11-01
+        XCTAssertEqual(iso(AxisTicks.calendar(low: y2003, high: y2012, zone: "UTC")),
+                       ["2004-01-01T00:00:00Z", "2006-01-01T00:00:00Z", "2008-01-01T00:00:00Z", "2010-01-01T00:00:00Z",
+                        "2012-01-01T00:00:00Z"])
+        let june1 = 1_780_272_000_000.0
+        XCTAssertEqual(iso(AxisTicks.calendar(low: june1, high: june1 + 92 * day, zone: "UTC")),
+                       ["2026-06-01T00:00:00Z", "2026-07-01T00:00:00Z", "2026-08-01T00:00:00Z", "2026-09-01T00:00:00Z"])
+        // Midnights and noons in the axis's zone.
+        XCTAssertEqual(iso(AxisTicks.calendar(low: june1, high: june1 + 3 * day, zone: "Asia/Seoul")),
+                       ["2026-06-01T03:00:00Z", "2026-06-01T15:00:00Z", "2026-06-02T03:00:00Z", "2026-06-02T15:00:00Z",
+                        "2026-06-03T03:00:00Z", "2026-06-03T15:00:00Z"])
+    }
+
     func testNumbersYearsAndCategories() {
         XCTAssertEqual(x(.number, [2015, 2016]).text(2015), "2015")
         XCTAssertEqual(x(.number, [1500.5, 2000]).text(1500.5), "1,500.5")
@@ -64,7 +107,10 @@ final class ValueTextTests: XCTestCase {
 
     func testValuesWithTheirUnit() {
         XCTAssertEqual(y("USD", [1200, 1950]).text(1950), "$1,950")
+        // Data values read alike; an amount (a threshold, a change) drops its needless cents.
         XCTAssertEqual(y("USD", [1200.5]).text(1950), "$1,950.00")
+        XCTAssertEqual(y("USD", [1200.5]).text(1950, trimmingCents: true), "$1,950")
+        XCTAssertEqual(y("USD", [1200.5]).text(1950.5), "$1,950.50")
         XCTAssertEqual(y("USD", [1200], locale: "ko").text(1950), "1,950달러")
         XCTAssertEqual(y("percent", [12.26]).text(12.26), "12.3%")
         XCTAssertEqual(y("duration-minute", [60], locale: "zh-Hans").text(60), "60分钟")
@@ -72,7 +118,32 @@ final class ValueTextTests: XCTestCase {
         XCTAssertEqual(y(nil, [100, 0.004]).text(0.004), "0.004")
         XCTAssertEqual(y(nil, [0.5, 0.25]).text(0.123456), "0.123")
         XCTAssertEqual(y(nil, [36_345_678_901]).text(36_345_678_901), "36.3 billion")
-        XCTAssertEqual(y(nil, [36_345_678_901], locale: "ko").text(36_345_678_901), "363억")
+        // Korean and Japanese count in myriads, exactly below 억 and by two groups above; Chinese in 万 or 亿.
+        XCTAssertEqual(y(nil, [36_345_678_901], locale: "ko").text(36_345_678_901), "363억 4,568만")
+        XCTAssertEqual(y(nil, [7_601_000], locale: "ko").text(7_601_000), "760만 1천")
+        XCTAssertEqual(y(nil, [7_601_234], locale: "ko").text(7_601_234), "760만 1,234")
+        XCTAssertEqual(y(nil, [7_601_234], locale: "ja").text(7_601_234), "760万1234")
+        XCTAssertEqual(y(nil, [36_345_678_901], locale: "ja").text(36_345_678_901), "363億4568万")
+        XCTAssertEqual(y(nil, [7_601_000], locale: "zh-Hans").text(7_601_000), "760.1万")
+        XCTAssertEqual(y(nil, [7_601_234], locale: "zh-Hans").text(7_601_234), "760.12万")
+        XCTAssertEqual(y(nil, [15_352_000], locale: "zh-Hans").text(15_352_000), "1535.2万")
+        XCTAssertEqual(y(nil, [36_345_678_901], locale: "zh-Hans").text(36_345_678_901), "363.46亿")
+        XCTAssertEqual(y(nil, [9_999], locale: "ko").text(9_999), "9,999")
+        XCTAssertEqual(y(nil, [-20_000], locale: "ko").text(-20_000), "-2만")
+        // Beyond the words for scales, powers of ten; statistics of money without minor units keep two decimals.
+        XCTAssertEqual(y(nil, [1.7e308]).text(1.7e308), "1.7 × 10^308")
+        XCTAssertEqual(y(nil, [1e307], locale: "ko").text(1e307), "1 × 10^307")
+        XCTAssertEqual(y(nil, [-2.5e20], locale: "ja").text(-2.5e20), "-2.5 × 10^20")
+        XCTAssertEqual(y("KRW", [1234, 1240], locale: "ko").statistic(4.3), "4.30원")
+        XCTAssertEqual(y("KRW", [1234, 1240], locale: "ko").statistic(1236.4), "1,236원")
+        XCTAssertEqual(y("USD", [12.5]).statistic(4.3), "$4.30")
+        // Units CLDR has no full name for are spelled out all the same.
+        XCTAssertEqual(y("energy-gigawatt-hour", [2.5]).text(2.5), "2.5 gigawatt-hours")
+        XCTAssertEqual(y("energy-gigawatt-hour", [1]).text(1), "1 gigawatt-hour")
+        XCTAssertEqual(y("energy-gigawatt-hour", [2.5], locale: "ko").text(2.5), "2.5기가와트시")
+        XCTAssertEqual(y("energy-gigawatt-hour", [2.5], locale: "zh-Hans").text(2.5), "2.5吉瓦时")
+        XCTAssertEqual(y("energy-gigawatt-hour", [2.5], locale: "ja").text(2.5), "2.5ギガワット時")
+        XCTAssertTrue(LocaleFormats.isKnownUnit("energy-gigawatt-hour"))
     }
 
     func testRatesAndChanges() {

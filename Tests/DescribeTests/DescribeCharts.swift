@@ -35,11 +35,12 @@ enum DescribeCharts {
     }
 
     static func spec(id: String, title: String, mark: Mark = .line, xType: XType = .time, xTitle: String? = "Date",
-                     zone: String = "UTC", yTitle: String?, unit: String? = nil, range: ClosedRange<Double>? = nil,
-                     thresholds: [(name: String, value: Double)] = [], seriesField: String? = nil) -> ChartSpec {
+                     zone: String = "UTC", xUnit: String? = nil, yTitle: String?, unit: String? = nil,
+                     range: ClosedRange<Double>? = nil, thresholds: [(name: String, value: Double)] = [],
+                     seriesField: String? = nil) -> ChartSpec {
         ChartSpec(id: id, title: title, mark: mark,
                   source: SourceSpec(path: "/dev/null", displayPath: "data.csv", format: .csv),
-                  x: XSpec(field: "x", type: xType, title: xTitle, zone: zone),
+                  x: XSpec(field: "x", type: xType, title: xTitle, zone: zone, unit: xUnit),
                   y: YSpec(fields: ["y"], title: yTitle, unit: unit, range: range, thresholds: thresholds),
                   seriesField: seriesField, location: SourceLocation(path: "test.pipeline"))
     }
@@ -98,6 +99,12 @@ enum DescribeCharts {
                     SeriesSet(xType: .time, series: [series("revenue", x: [june1 + 5 * day], y: [1950])]))
     }
 
+    /// Two points: no trend test can be significant, so the change itself is stated.
+    static func twoPoints() throws -> ChartContext {
+        try context(spec(id: "two-points", title: "Members", yTitle: "Members"),
+                    SeriesSet(xType: .time, series: [series("members", x: [june1, june1 + 30 * day], y: [5, 9])]))
+    }
+
     /// Distance over numeric x with missing values; it starts at 0, so the change has no percent.
     static func gaps() throws -> ChartContext {
         let x = (0..<20).map { Double($0) * 0.5 }
@@ -139,9 +146,183 @@ enum DescribeCharts {
                            SeriesSet(xType: .time, series: series), points: points, locales: locales, strings: strings)
     }
 
+    // MARK: Public data (Fixtures/data, see Fixtures/README.md)
+
+    /// The catalog that translates the public charts' titles and names.
+    static var publicStrings: [String] { [fixtures.appendingPathComponent("public.xcstrings").path] }
+
+    /// Columns of a committed CSV extract: x (an ISO date, or a number) and the named y columns.
+    static func table(_ name: String) throws -> (header: [String], rows: [[String]]) {
+        let text = try String(contentsOf: fixtures.appendingPathComponent("data/\(name)"), encoding: .utf8)
+        let lines = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        return (lines.first ?? [], Array(lines.dropFirst()))
+    }
+
+    /// An ISO 8601 date (yyyy-MM-dd) as epoch milliseconds, UTC.
+    static func date(_ text: String) -> Double {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        return Double(TimeText.days(year: parts[0], month: parts[1], day: parts[2])) * day
+    }
+
+    /// One series of column `y` over dates (or numbers) in column 0; empty cells are gaps.
+    static func column(_ name: String, _ y: String, numberX: Bool = false) throws -> Series {
+        let (header, rows) = try table(name)
+        guard let k = header.firstIndex(of: y) else { throw CocoaError(.fileReadCorruptFile) }
+        return series(y, x: rows.map { numberX ? Double($0[0]) ?? .nan : date($0[0]) }, y: rows.map { Double($0[k]) ?? .nan })
+    }
+
+    /// A stock: Google's monthly close, 2006–2014 (USD).
+    static func stock() throws -> ChartContext {
+        try context(spec(id: "google-stock", title: "Google stock price", yTitle: "Closing price", unit: "USD"),
+                    SeriesSet(xType: .time, series: [try column("goog-monthly.csv", "close")]), strings: publicStrings)
+    }
+
+    /// A temperature: New York's daily high, May to September 1973 (°F).
+    static func temperature() throws -> ChartContext {
+        try context(spec(id: "new-york-temperature", title: "New York daily high temperature", yTitle: "High temperature",
+                         unit: "temperature-fahrenheit"),
+                    SeriesSet(xType: .time, series: [try column("airquality-1973.csv", "temp_f")]), strings: publicStrings)
+    }
+
+    /// A percentage with a threshold: the US personal saving rate, monthly 2000–2015.
+    static func savingRate() throws -> ChartContext {
+        try context(spec(id: "us-saving-rate", title: "US personal saving rate", yTitle: "Saving rate", unit: "percent",
+                         thresholds: [("alert level", 4)]),
+                    SeriesSet(xType: .time, series: [try column("economics-2000-2015.csv", "psavert")]), strings: publicStrings)
+    }
+
+    /// A count with large numbers: US unemployed persons, monthly 2000–2015.
+    static func unemployed() throws -> ChartContext {
+        try context(spec(id: "us-unemployed", title: "US unemployed persons", yTitle: "Unemployed"),
+                    SeriesSet(xType: .time, series: [try column("economics-2000-2015.csv", "unemployed")]), strings: publicStrings)
+    }
+
+    /// Numeric years: yearly sunspot numbers, 1700–1988, with `x.unit: year`.
+    static func sunspots() throws -> ChartContext {
+        try context(spec(id: "sunspots", title: "Yearly sunspot numbers", xType: .number, xTitle: "Year", xUnit: "year",
+                         yTitle: "Sunspot number"),
+                    SeriesSet(xType: .number, series: [try column("sunspots-yearly.csv", "sunspots", numberX: true)]),
+                    points: 60, strings: publicStrings)
+    }
+
+    /// Several series: the median home sale price of four Texas cities, monthly 2010–2015 (USD).
+    static func texasHousing() throws -> ChartContext {
+        let (_, rows) = try table("txhousing-median-2010-2015.csv")
+        var cities: [Series] = []
+        for (i, row) in rows.enumerated() {
+            if cities.last?.name != row[1] { cities.append(Series(name: row[1])) }
+            cities[cities.count - 1].append(x: date(row[0]), y: Double(row[2]) ?? .nan, firstRecord: i, lastRecord: i)
+        }
+        return try context(spec(id: "texas-housing", title: "Median home sale price in Texas cities", yTitle: "Median sale price",
+                                unit: "USD", seriesField: "city"),
+                           SeriesSet(xType: .time, series: cities), strings: publicStrings)
+    }
+
+    /// Observations of one or more series, as `ingest` would stream them.
+    final class Observations: ObservationStream {
+        let xType: XType
+        let seriesNames: [String]
+        let categories: [String] = []
+        let sourcePath = "data.csv"
+        var pending: ObservationBatch?
+        var recordsRead = 0
+        let recordsSkipped = 0
+        let warnings: [Diagnostic] = []
+
+        init(xType: XType, series: [Series]) {
+            self.xType = xType
+            seriesNames = series.map(\.name)
+            var batch = ObservationBatch()
+            var record = 0
+            for (k, s) in series.enumerated() {
+                for i in 0..<s.count {
+                    batch.append(series: Int32(k), x: s.x[i], y: s.y[i], record: record, line: Int32(record + 2))
+                    record += 1
+                }
+            }
+            recordsRead = record
+            pending = batch
+        }
+
+        func next() throws -> ObservationBatch? {
+            defer { pending = nil }
+            return pending
+        }
+    }
+
+    /// The context after `aggregate` folded `series` (its `Aggregation` kept), then `trend`.
+    static func aggregated(_ chart: ChartSpec, xType: XType = .time, _ series: [Series], every: BucketSize, op: Aggregate.Op,
+                           points: Int? = nil, locales: [String] = locales, strings: [String] = []) throws -> ChartContext {
+        let fold = try Aggregate(every: every, op: op).fold(Observations(xType: xType, series: series), chart: chart,
+                                                             cancellation: Cancellation())
+        var context = ChartContext(chart: chart, run: RunInfo(locales: locales, strings: strings, pipelineDirectory: "/tmp",
+                                                              pipelineName: "test"), data: fold.data)
+        context[AggregationKey.self] = fold[AggregationKey.self]
+        if let points { try Downsample(method: .lttb, points: points).run(&context) }
+        try Trend().run(&context)
+        return context
+    }
+
+    /// Weekly means of New York's daily highs in 1973 (ISO weeks; the first one, from Tuesday May 1, is partial).
+    static func weeklyTemperature() throws -> ChartContext {
+        try aggregated(spec(id: "weekly-temperature", title: "New York daily high temperature", yTitle: "High temperature",
+                            unit: "temperature-fahrenheit"),
+                       [try column("airquality-1973.csv", "temp_f")], every: .calendar(.week), op: .mean, strings: publicStrings)
+    }
+
+    /// Yearly sunspot numbers as means of ten-year bins.
+    static func sunspotDecades() throws -> ChartContext {
+        try aggregated(spec(id: "sunspot-decades", title: "Yearly sunspot numbers", xType: .number, xTitle: "Year", xUnit: "year",
+                            yTitle: "Sunspot number"),
+                       xType: .number, [try column("sunspots-yearly.csv", "sunspots", numberX: true)], every: .width(10), op: .mean,
+                       strings: publicStrings)
+    }
+
+    /// Two hundred series of 60 daily values (random walks with drifts from −1% to +1% a day).
+    static func manySeries() throws -> ChartContext {
+        var noise = Noise(seed: 200)
+        var series: [Series] = []
+        for k in 0..<200 {
+            var level = 100.0
+            let drift = -1 + 2 * Double(k % 21) / 20
+            var ys: [Double] = []
+            for _ in 0..<60 {
+                level *= 1 + (drift + noise.gauss(1.5)) / 100
+                ys.append((level * 100).rounded() / 100)
+            }
+            series.append(Self.series("Store \(k + 1)", x: days(60), y: ys))
+        }
+        return try context(spec(id: "many-stores", title: "Daily sales by store", yTitle: "Sales", unit: "USD", seriesField: "store"),
+                           SeriesSet(xType: .time, series: series))
+    }
+
+    /// A season: Nottingham's monthly mean temperature, 1920–1939 (°F).
+    static func nottingham() throws -> ChartContext {
+        try context(spec(id: "nottingham-temperature", title: "Nottingham monthly temperature", yTitle: "Mean temperature",
+                         unit: "temperature-fahrenheit"),
+                    SeriesSet(xType: .time, series: [try column("nottingham-monthly.csv", "temp_f")]), points: 60, strings: publicStrings)
+    }
+
+    /// Trading days: the Dow Jones Industrial Average's daily close in 2008 (no weekends or holidays).
+    static func tradingDays() throws -> ChartContext {
+        try context(spec(id: "djia-2008", title: "Dow Jones Industrial Average in 2008", yTitle: "Closing level"),
+                    SeriesSet(xType: .time, series: [try column("djia-2008-daily.csv", "close")]), points: 60, strings: publicStrings)
+    }
+
+    /// A trending stock index: the Dow's monthly close, 1985–1999, which rose almost ninefold.
+    static func trendingIndex() throws -> ChartContext {
+        try context(spec(id: "djia-monthly", title: "Dow Jones Industrial Average", yTitle: "Closing level"),
+                    SeriesSet(xType: .time, series: [try column("djia-1985-1999-monthly.csv", "close")]), points: 60,
+                    strings: publicStrings)
+    }
+
     /// The golden charts, with the `points` option each is recorded with.
     static func golden() throws -> [(ChartContext, PointSelection)] {
         [(try rising(), .all), (try fallingHourly(), .all), (try monthly(), .all), (try onePoint(), .all),
-         (try gaps(), .all), (try categories(), .all), (try dailySales(), .notable)]
+         (try gaps(), .all), (try categories(), .all), (try dailySales(), .notable), (try twoPoints(), .all),
+         (try stock(), .notable), (try temperature(), .notable), (try savingRate(), .notable), (try unemployed(), .notable),
+         (try sunspots(), .notable), (try texasHousing(), .notable), (try weeklyTemperature(), .notable),
+         (try sunspotDecades(), .notable), (try nottingham(), .notable), (try tradingDays(), .notable),
+         (try trendingIndex(), .notable)]
     }
 }

@@ -38,6 +38,26 @@ final class GoldenTests: XCTestCase {
         }
     }
 
+    /// A chart of 200 series: its summary and statistics, in every locale, against golden files
+    /// (the whole description would be 200 sections of goldens nobody reads).
+    func testManySeriesSummaryAndStatistics() throws {
+        var context = try DescribeCharts.manySeries()
+        try Describe(points: .none).run(&context)
+        let folder = Self.goldens.appendingPathComponent("many-stores")
+        if Self.recording { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for locale in DescribeCharts.locales {
+            let description = try XCTUnwrap(context[DescriptionsKey.self]?[locale])
+            let text = ([description.summary, ""] + description.statistics + [""]
+                + description.navigation.map { "\($0.title): \($0.entries.count)" }).joined(separator: "\n") + "\n"
+            let url = folder.appendingPathComponent("summary.\(locale).txt")
+            if Self.recording {
+                try Data(text.utf8).write(to: url)
+            } else {
+                XCTAssertEqual(text, try String(contentsOf: url, encoding: .utf8), locale)
+            }
+        }
+    }
+
     /// Two runs give the same bytes, and JSON files parse.
     func testOutputIsDeterministicAndParses() throws {
         var a = try DescribeCharts.dailySales(), b = try DescribeCharts.dailySales()

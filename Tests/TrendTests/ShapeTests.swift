@@ -75,8 +75,46 @@ final class ShapeTests: XCTestCase {
         XCTAssertGreaterThan(found[0].score, 3.5)
         XCTAssertLessThan(found[1].score, -3.5)
         XCTAssertTrue(RobustOutliers.find([2, 2, 2, 2], threshold: 3.5).isEmpty)
-        // More than half equal: the MAD is 0 and the mean absolute deviation stands in.
-        XCTAssertEqual(RobustOutliers.find([1, 1, 1, 1, 1, 1, 1, 9], threshold: 3.5).map(\.position), [7])
+        // More than half equal: the MAD is 0 and 1% of the range stands in.
+        let ones = [Double](repeating: 1, count: 10)
+        XCTAssertEqual(RobustOutliers.find(ones + [9] + ones, threshold: 3.5).map(\.position), [10])
+        // A sharp turn is no spike: one side's line nearly meets it.
+        XCTAssertEqual(RobustOutliers.find([5, 4, 3.8, 3, 3, 36, 80, 87, 83, 78, 73], threshold: 3.5).map(\.position), [])
+        // A step is a change of level, not an outlier; nor is a last value, which has no after.
+        XCTAssertEqual(RobustOutliers.find([1, 1, 1, 1, 9, 9, 9, 9], threshold: 3.5).map(\.position), [])
+        XCTAssertEqual(RobustOutliers.find([1, 1, 1, 1, 1, 1, 1, 9], threshold: 3.5).map(\.position), [])
+    }
+
+    /// Outliers are judged against the series' own course: a trend or a season is none, a spike on
+    /// either is one.
+    func testOutliersFollowTheTrendAndTheSeason() {
+        var random = SplitMix64(seed: 5)
+        func noise() -> Double { Double(random.next() % 2001) / 1000 - 1 }
+        // A stock that rose ninefold, faster at the end: its last months were outliers of its level.
+        var trending = (0..<100).map { 10 * pow(1.023, Double($0)) * (1 + 0.02 * noise()) }
+        XCTAssertEqual(RobustOutliers.find(trending, threshold: 3.5).map(\.position), [])
+        trending[60] *= 1.6
+        XCTAssertEqual(RobustOutliers.find(trending, threshold: 3.5).map(\.position), [60])
+        // Three years of a yearly cycle, monthly: no month is an outlier; a spike in a trough is.
+        var seasonal = (0..<36).map { 20 + 10 * sin(Double($0) * .pi / 6) + noise() }
+        XCTAssertEqual(RobustOutliers.find(seasonal, threshold: 3.5).map(\.position), [])
+        seasonal[21] += 12
+        XCTAssertEqual(RobustOutliers.find(seasonal, threshold: 3.5).map(\.position), [21])
+        // Flat noise: only the spike.
+        var flat = (0..<50).map { _ in 5 + noise() }
+        XCTAssertEqual(RobustOutliers.find(flat, threshold: 3.5).map(\.position), [])
+        flat[10] = 12
+        XCTAssertEqual(RobustOutliers.find(flat, threshold: 3.5).map(\.position), [10])
+    }
+
+    /// Values near the largest double have a mean and a spread, not infinity.
+    func testExtremeMagnitudesKeepTheirStatistics() {
+        let y = [1e308, 1.5e308, 1.7e308, 1e307]
+        let result = Trend().analyze(Series(name: "s", x: [1, 2, 3, 4], y: y, firstRecord: [0, 1, 2, 3], lastRecord: [0, 1, 2, 3]),
+                                     xType: .number)
+        XCTAssertEqual(result.mean ?? 0, 1.075e308, accuracy: 1e294)
+        XCTAssertTrue(result.stdev?.isFinite == true)
+        XCTAssertEqual(result.stdev ?? 0, 7.13559e307, accuracy: 1e303)
     }
 
     func testPeaksAndValleysWithProminence() {

@@ -1,8 +1,17 @@
+import Synchronization
+
 /// Locale fallback for catalog lookups: `zh-Hans-CN` → `zh-Hans` → `zh`; `ko-KR` → `ko`.
 public enum LocaleFallback {
+    /// Answers already worked out, per locale: every rendering asks for them, a run has few locales.
+    private static let languages = Mutex<[String: String]>([:])
+    private static let chains = Mutex<[String: [String]]>([:])
+
     /// The language subtag, lowercased: `zh` of `zh-Hans-CN`.
     public static func language(of locale: String) -> String {
-        String(normalized(locale).split(separator: "-").first ?? "").lowercased()
+        if let known = languages.withLock({ $0[locale] }) { return known }
+        let language = String(normalized(locale).split(separator: "-").first ?? "").lowercased()
+        languages.withLock { $0[locale] = language }
+        return language
     }
 
     /// `zh_Hans_CN` → `zh-Hans-CN`.
@@ -13,6 +22,13 @@ public enum LocaleFallback {
     /// The locales to try, most specific first. A Chinese region without a script maps to the script
     /// it writes (`zh-CN` → `zh-Hans`, `zh-TW` → `zh-Hant`); plain `zh` then tries `zh-Hans`.
     public static func chain(_ locale: String) -> [String] {
+        if let known = chains.withLock({ $0[locale] }) { return known }
+        let chain = makeChain(locale)
+        chains.withLock { $0[locale] = chain }
+        return chain
+    }
+
+    private static func makeChain(_ locale: String) -> [String] {
         let parts = normalized(locale).split(separator: "-").map(String.init)
         guard let first = parts.first else { return [] }
         var chain: [String] = []

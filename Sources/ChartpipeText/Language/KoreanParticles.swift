@@ -3,8 +3,9 @@
 ///
 /// The form depends on how the text is read aloud: whether its last syllable ends in a consonant
 /// (batchim), and for `(으)로` whether that consonant is ㄹ. Numbers are read in Sino-Korean, `%` as
-/// 퍼센트, Latin acronyms letter by letter. When the reading cannot be known (an English word,
-/// a Han character) the marker stays as written, which Korean readers accept.
+/// 퍼센트, Latin acronyms letter by letter, English words by the Korean rules for loanwords
+/// (`EnglishReading`). When the reading cannot be known (a Han character, an English word the rules
+/// are unsure of) the marker stays as written, which Korean readers accept.
 public enum KoreanParticles {
     /// How a text ends when read aloud.
     public enum Ending: Sendable, Equatable {
@@ -178,8 +179,13 @@ public enum KoreanParticles {
         var i = scalars.count - 1
         while i >= 0, isASCIILetter(scalars[i]) { i -= 1 }
         let word = scalars[(i + 1)...]
-        // A lowercase letter means a word read as a word, whose sound we cannot know.
-        guard word.allSatisfy({ $0.value >= 0x41 && $0.value <= 0x5A }), let last = word.last else { return nil }
+        guard let last = word.last else { return nil }
+        // A lowercase letter means a word read as a word: the loanword rules of EnglishReading.
+        guard word.allSatisfy({ $0.value >= 0x41 && $0.value <= 0x5A }) else {
+            var lower = ""
+            lower.unicodeScalars.append(contentsOf: word.map { $0.value <= 0x5A ? Unicode.Scalar($0.value + 0x20) ?? $0 : $0 })
+            return EnglishReading.ending(of: lower)
+        }
         switch last {
         case "L", "R": return .rieul
         case "M", "N": return .consonant

@@ -40,6 +40,10 @@ public struct WrittenLanguage: Sendable, Hashable {
     /// a space elsewhere.
     public var sentenceSeparator: String { language == "zh" || language == "ja" ? "" : " " }
 
+    /// Whether a range of dates names its year at its start ("2026년 6월 1일부터 8월 31일까지",
+    /// "2026年6月1日至8月31日") rather than at its end ("June 1 to August 31, 2026").
+    public var yearLeads: Bool { language == "zh" || language == "ja" || language == "ko" }
+
     /// Whether text gets Chinese typography: full-width punctuation, no spaces between Han
     /// characters and digits.
     public var usesChineseTypography: Bool { language == "zh" }
@@ -49,6 +53,12 @@ public struct WrittenLanguage: Sendable, Hashable {
 
     /// `items` as a list in the language's style: "A, B, and C", "A、B和C", "A, B 및 C".
     public func list(_ items: [String]) -> String { formats.list(items) }
+
+    /// `items` joined by the language's enumeration comma alone, without a conjunction: "A, B, C",
+    /// "A、B、C" (Japanese and Chinese); for clauses that a conjunction would break ("북부는 67.7%, 남부는 27.7%").
+    public func enumeration(_ items: [String]) -> String {
+        items.joined(separator: language == "zh" || language == "ja" ? "、" : ", ")
+    }
 
     /// Formatted text (a date, a value) set by the language's typography; CLDR's "11月20日 06:00"
     /// keeps its date-time space, other languages' text is unchanged.

@@ -43,6 +43,7 @@ public enum CatalogLint {
             // As in Xcode, a key without a source-language text is its own source text.
             let source = entry.localizations[catalog.sourceLanguage] ?? Localization(stringUnit: StringUnit(value: key))
             let sourceSignature = signature(of: source)
+            let optional = optionalArguments(in: entry.comment)
             for problem in sourceSignature.problems { report(.error, catalog.sourceLanguage, problem) }
             checkLocale(source, locale: catalog.sourceLanguage, report: report)
             guard entry.shouldTranslate != false else { continue }
@@ -55,6 +56,7 @@ public enum CatalogLint {
                 for problem in translated.problems { report(.error, locale, problem) }
                 for (argument, kind) in sourceSignature.arguments.sorted(by: { $0.key < $1.key }) {
                     guard let other = translated.arguments[argument] else {
+                        if optional.contains(argument) { continue }
                         report(.error, locale, "placeholder for argument \(argument) (\(describe(kind))) is missing")
                         continue
                     }
@@ -62,13 +64,34 @@ public enum CatalogLint {
                         report(.error, locale, "argument \(argument) is \(describe(other)) but \(describe(kind)) in the source")
                     }
                 }
-                for argument in translated.arguments.keys.sorted() where sourceSignature.arguments[argument] == nil {
+                for argument in translated.arguments.keys.sorted()
+                where sourceSignature.arguments[argument] == nil && !optional.contains(argument) {
                     report(.error, locale, "argument \(argument) is not in the source text")
                 }
                 checkLocale(loc, locale: locale, report: report)
             }
         }
         return findings
+    }
+
+    /// The arguments a key's comment lets translations leave out, from a sentence such as
+    /// "Translations may leave out arguments 2 to 8" (or "2, 5 and 7"): where languages build a
+    /// sentence from different pieces, the source offers them all and each language uses its own.
+    public static func optionalArguments(in comment: String?) -> Set<Int> {
+        guard let comment, let start = comment.range(of: "may leave out argument") else { return [] }
+        let sentence = comment[start.upperBound...].prefix { $0 != "." && $0 != ":" }
+        var numbers: [Int] = []
+        var found = Set<Int>()
+        var ranging = false
+        for word in sentence.split(whereSeparator: { $0 == " " || $0 == "," }) {
+            if word == "to" || word == "–" { ranging = true; continue }
+            guard let n = Int(word) else { continue }
+            if ranging, let from = numbers.last, from <= n { found.formUnion(from...n) }
+            ranging = false
+            numbers.append(n)
+            found.insert(n)
+        }
+        return found
     }
 
     /// Lints the catalog file at `path`; a file that cannot be read or parsed gives one finding.

@@ -70,3 +70,65 @@ public enum AxisTicks {
         return (v * scale).rounded() / scale
     }
 }
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension AxisTicks {
+    /// Calendar units and the round multiples of them that gridlines of a time axis step by.
+    static let calendarSteps: [(Calendar.Component, [Int])] = [
+        (.year, [1, 2, 5, 10, 20, 50, 100]), (.month, [1, 2, 3, 6]), (.day, [1, 2, 7, 14]), (.hour, [1, 2, 3, 6, 12]),
+        (.minute, [1, 5, 15, 30]), (.second, [1, 5, 15, 30]),
+    ]
+
+    /// At most `count` + 1 gridlines of a time axis at round calendar values in `zone`: January 1 of
+    /// years divisible by the step (every January of even years), the first of months whose index
+    /// the step divides (January, April, July, October), midnights, whole hours; never "February
+    /// 2004". `low` and `high` are milliseconds since 1970; the ticks lie within them.
+    public static func calendar(low: Double, high: Double, zone: String, count: Int = 5) -> [Double] {
+        guard low.isFinite, high.isFinite, high > low else { return low.isFinite ? [low] : [] }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let start = Date(timeIntervalSince1970: low / 1000), end = Date(timeIntervalSince1970: high / 1000)
+        // From the finest steps up: the first that leaves at most count + 1 ticks (and at least two) wins.
+        for (unit, multiples) in calendarSteps.reversed() {
+            for step in multiples {
+                let ticks = calendarTicks(from: start, to: end, unit: unit, step: step, calendar: calendar, limit: count + 2)
+                if ticks.count >= 2 && ticks.count <= count + 1 { return ticks.map { $0.timeIntervalSince1970 * 1000 } }
+            }
+        }
+        return [low, high]
+    }
+
+    /// The instants from `start` to `end` at which `unit` is a multiple of `step` and every finer
+    /// unit is at its start; nil past `limit` of them.
+    static func calendarTicks(from start: Date, to end: Date, unit: Calendar.Component, step: Int, calendar: Calendar,
+                              limit: Int) -> [Date] {
+        let finer: [Calendar.Component] = [.year, .month, .day, .hour, .minute, .second]
+        guard let index = finer.firstIndex(of: unit) else { return [] }
+        var components = calendar.dateComponents(Set(finer[...index]), from: start)
+        // Round the unit down to a multiple of the step (months and days count from 1).
+        let offset = unit == .month || unit == .day ? 1 : 0
+        let value = (components.value(for: unit) ?? offset) - offset
+        components.setValue(value - ((value % step) + step) % step + offset, for: unit)
+        guard var tick = calendar.date(from: components) else { return [] }
+        var ticks: [Date] = []
+        while tick <= end {
+            if tick >= start { ticks.append(tick) }
+            if ticks.count > limit { return ticks }
+            guard let next = calendar.date(byAdding: unit, value: step, to: tick), next > tick else { break }
+            // Days restart each month: keep day steps on days 1, 1 + step, … of the month.
+            if unit == .day, step > 1, calendar.component(.month, from: next) != calendar.component(.month, from: tick) {
+                var first = calendar.dateComponents([.year, .month], from: next)
+                first.day = 1
+                tick = calendar.date(from: first) ?? next
+            } else {
+                tick = next
+            }
+        }
+        return ticks
+    }
+}

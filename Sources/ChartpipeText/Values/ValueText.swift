@@ -47,12 +47,24 @@ public struct XAxisFacts: Sendable, Hashable {
     public var range: ClosedRange<Double>?
     /// Every x is an integer from 1000 to 2999 on a number axis: years, written without grouping.
     public var isYearLike: Bool
+    /// The unit of a number axis (SPEC §3 `x.unit`): `year` (x values are calendar years, and may
+    /// carry a fraction of a year) or a CLDR unit id; nil for plain numbers.
+    public var unit: String?
+    /// The buckets `aggregate` folded the values into, if it did: an x then names its bucket ("the
+    /// week of June 29", "1950–1959").
+    public var bucket: AxisBucket?
+    /// The x of buckets that hold data for only part of their span (the first or last).
+    public var partialX: Set<Double>
 
     /// The facts of an axis whose series have the x values `series` (in series order).
-    public init(kind: Kind, zone: String = "UTC", categories: [String] = [], series: [[Double]]) {
+    public init(kind: Kind, zone: String = "UTC", categories: [String] = [], unit: String? = nil, bucket: AxisBucket? = nil,
+                partialX: Set<Double> = [], series: [[Double]]) {
+        self.bucket = bucket
+        self.partialX = partialX
         self.kind = kind
         self.zone = zone
         self.categories = categories
+        self.unit = kind == .number ? unit : nil
         var spacing: Double?
         var low = Double.infinity, high = -Double.infinity
         var yearLike = kind == .number
@@ -90,6 +102,12 @@ public struct XValueText: Sendable {
         let spansYears = facts.range.map {
             XValueText.year($0.lowerBound, zone: facts.zone) != XValueText.year($0.upperBound, zone: facts.zone)
         } ?? false
+        if facts.isYears {
+            // Years read as years ("1700", "1700년", "1700年"); fractions of a year as months or days.
+            let spacing = facts.spacing ?? 1
+            style = spacing >= 0.9 ? .year : (spacing >= 27.0 / 365.2425 ? .yearMonth : .yearMonthDay)
+            return
+        }
         switch TimeGranularity(spacing: facts.spacing) {
         case .year: style = .year
         case .month: style = .yearMonth
@@ -102,14 +120,75 @@ public struct XValueText: Sendable {
         }
     }
 
-    /// The x value as a reader hears it.
-    public func text(_ x: Double) -> String {
+    /// The x value as a reader hears it; an aggregated one names its bucket ("the week of June 29",
+    /// "1950–1959"), and a partly covered first or last bucket says so.
+    public func text(_ x: Double) -> String { bucketText(x, plain(x)) }
+
+    /// The x value itself, not as the bucket it may stand for: what a gridline at it is called.
+    public func plain(_ x: Double) -> String {
         switch facts.kind {
         case .time: return language.typeset(formats.date(millis: x, style: style, zone: facts.zone))
         // Years and other four-digit integer x read as written ("2015", not "2,015").
-        case .number: return facts.isYearLike ? String(Int(x)) : formats.number(x)
+        case .number:
+            if facts.isYears { return formats.date(millis: XValueText.millis(year: x), style: style, zone: "UTC") }
+            if let unit = facts.unit { return formats.measure(x, unit: unit) }
+            return facts.isYearLike ? String(Int(x)) : formats.number(x)
         case .category: return catalog.text(label(x), locale: language.requested)
         }
+    }
+
+    /// The x value with its year even where the axis leaves it out (data within one year): a
+    /// summary states the year at least once.
+    public func text(_ x: Double, withYear: Bool) -> String {
+        guard withYear, facts.kind == .time else { return text(x) }
+        let full: DateStyle
+        switch style {
+        case .monthDay: full = .yearMonthDay
+        case .monthDayTime: full = .yearMonthDayTime
+        case let .skeleton(skeleton) where !skeleton.contains("y"): full = .skeleton("y" + skeleton)
+        default: return text(x)
+        }
+        return bucketText(x, language.typeset(formats.date(millis: x, style: full, zone: facts.zone)))
+    }
+
+    /// The x value without its year, for the end of a range that names the year at its other end
+    /// ("June to July 2026", "2026년 6월부터 7월까지"); as `text` where the style has no year.
+    public func textWithoutYear(_ x: Double) -> String {
+        guard facts.kind == .time else { return text(x) }
+        let short: DateStyle
+        switch style {
+        case .yearMonthDay: short = .monthDay
+        case .yearMonthDayTime: short = .monthDayTime
+        // Chinese, Japanese and Korean write a month as its number ("7月", "7월"), not "七月".
+        case .yearMonth: short = .skeleton(["zh", "ja", "ko"].contains(language.language) ? "M" : "MMMM")
+        default: return text(x)
+        }
+        return bucketText(x, language.typeset(formats.date(millis: x, style: short, zone: facts.zone)))
+    }
+
+    /// Whether two instants fall in the same calendar year in the axis's zone.
+    public func sameYear(_ a: Double, _ b: Double) -> Bool {
+        facts.kind == .time && XValueText.year(a, zone: facts.zone) == XValueText.year(b, zone: facts.zone)
+    }
+
+    /// `base` (the x written plainly) as the bucket it stands for.
+    private func bucketText(_ x: Double, _ base: String) -> String {
+        var out = base
+        switch facts.bucket {
+        case .calendar("week") where facts.kind == .time:
+            out = render("describe.week", [.text(base)])
+        case let .width(width) where facts.kind == .number:
+            // Bins of whole numbers end at the last whole number in them ("1950–1959").
+            let whole = width == width.rounded() && x == x.rounded()
+            out = render("describe.bin", [.text(base), .text(plain(x + (whole ? width - 1 : width)))])
+        default:
+            break
+        }
+        return facts.partialX.contains(x) ? render("describe.partial", [.text(out)]) : out
+    }
+
+    private func render(_ key: String, _ arguments: [TemplateArgument]) -> String {
+        language.typeset(catalog.render(key, locale: language.requested, arguments))
     }
 
     /// The category label of a category x, untranslated (as data files write it); other x as a
@@ -119,12 +198,91 @@ public struct XValueText: Sendable {
         return facts.categories.indices.contains(i) ? facts.categories[i] : formats.number(x)
     }
 
+    /// How an event at an x reads in a sentence, for `describe.when.*`: a period ("in 2009",
+    /// "in June 2026"), a day or an instant ("on June 12"), or a point on a number or category axis.
+    public var when: WhenKind {
+        switch facts.kind {
+        case .category: return .point
+        case .number: return facts.isYears && style != .yearMonthDay ? .period : .point
+        case .time:
+            switch style {
+            case .year, .yearMonth, .yearQuarter: return .period
+            default: return .day
+            }
+        }
+    }
+
+    /// The instant of a (possibly fractional) calendar year in UTC: the fraction counts twelfths
+    /// of the year as months, as monthly data written in decimal years does (1749.083 is February
+    /// 1749), and the rest of a twelfth as days of that month.
+    public static func millis(year x: Double) -> Double {
+        let day = 86_400_000.0
+        let whole = Int(x.rounded(.down))
+        let twelfths = (x - Double(whole)) * 12 + 1e-6
+        let month = min(11, Int(twelfths.rounded(.down)))
+        let start = daysFromCivil(whole, month + 1, 1)
+        let next = month == 11 ? daysFromCivil(whole + 1, 1, 1) : daysFromCivil(whole, month + 2, 1)
+        let days = ((twelfths - Double(month)) * Double(next - start)).rounded(.down)
+        return (Double(start) + min(days, Double(next - start - 1))) * day
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
     /// The calendar year of an instant in `zone`.
     static func year(_ millis: Double, zone: String) -> Int {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
         return calendar.component(.year, from: Date(timeIntervalSince1970: (millis / 1000).rounded(.down)))
     }
+}
+
+/// The buckets of an aggregated axis.
+public enum AxisBucket: Sendable, Hashable {
+    /// A calendar unit: `hour`, `day`, `week` (ISO, from Monday), `month`, `quarter`, `year`.
+    case calendar(String)
+    /// Numeric bins of this width, each starting at its x.
+    case width(Double)
+    /// One bucket per category.
+    case category
+}
+
+extension XAxisFacts {
+    /// Whether x values are calendar years (`x.unit` is `year`).
+    public var isYears: Bool { kind == .number && unit == "year" }
+}
+
+/// How a sentence places an event on the x axis (`describe.when.*` keys).
+public enum WhenKind: String, Sendable {
+    /// A year, quarter or month: "in 2009".
+    case period
+    /// A day or an instant: "on June 12".
+    case day
+    /// A number or category: "at 5".
+    case point
+}
+
+/// What a y value is, which decides the verbs of a change: prices rise and fall (상승/하락,
+/// 上涨/下跌, 上昇/下落), counts increase and decrease, temperatures rise and drop, and a
+/// percentage changes by percentage points.
+public enum QuantityKind: String, Sendable, CaseIterable {
+    /// An amount of money (`y.unit` a currency).
+    case price
+    /// A temperature (`temperature-*`).
+    case temperature
+    /// A percentage (`y.unit` is `percent`): changes are in percentage points.
+    case percentage
+    /// Whole, non-negative values without a unit, or a fold's `count`.
+    case count
+    /// Anything else: a measure or a plain number.
+    case amount
 }
 
 /// What writing a chart's y values needs to know about its axis, as plain values.
@@ -136,24 +294,51 @@ public struct YAxisFacts: Sendable, Hashable {
     public var largest: Double
     /// Every finite value is an integer, so currencies drop their cents ("$1,200", not "$1,200.00").
     public var wholeValues: Bool
+    /// No finite value is negative.
+    public var nonNegative: Bool
+    /// The fraction digits the data is written with (at most 2): plain numbers written with two
+    /// keep them, so that 13,058.20 reads beside 13,043.96; 0 when some value has more, or none has any.
+    public var decimals: Int
 
-    public init(unit: String?, largest: Double, wholeValues: Bool) {
+    public init(unit: String?, largest: Double, wholeValues: Bool, nonNegative: Bool = true, decimals: Int = 0) {
         self.unit = unit
         self.largest = largest
         self.wholeValues = wholeValues
+        self.nonNegative = nonNegative
+        self.decimals = decimals
     }
 
     /// The facts of an axis whose series have the y values `series`; non-finite values are gaps.
     public init(unit: String?, series: [[Double]]) {
         var largest = 0.0
         var whole = true
+        var nonNegative = true
+        var decimals = 0
         for ys in series {
             for y in ys where y.isFinite {
                 largest = max(largest, abs(y))
                 if y != y.rounded() { whole = false }
+                if y < 0 { nonNegative = false }
+                // Digits needed, tested on the scaled value with a tolerance for binary fractions.
+                while decimals <= 2 {
+                    let scaled = y * Double.pow10(decimals)
+                    if abs(scaled - scaled.rounded()) <= 1e-9 * Swift.max(1, abs(scaled)) { break }
+                    decimals += 1
+                }
             }
         }
-        self.init(unit: unit, largest: largest, wholeValues: whole)
+        self.init(unit: unit, largest: largest, wholeValues: whole, nonNegative: nonNegative, decimals: decimals <= 2 ? decimals : 0)
+    }
+
+    /// What the values are; `counted` when a fold counted rows into them.
+    public func kind(counted: Bool = false) -> QuantityKind {
+        switch UnitKind(unit) {
+        case .percent: return .percentage
+        case .currency: return .price
+        case let .measure(id) where id.hasPrefix("temperature-"): return .temperature
+        case .measure: return .amount
+        case .none: return counted || (wholeValues && nonNegative) ? .count : .amount
+        }
     }
 }
 
@@ -171,7 +356,10 @@ public struct YValueText: Sendable {
         case .percent: precision = .maxFractionDigits(1)
         case .currency: precision = facts.wholeValues ? .integer : .automatic
         case .none, .measure:
-            precision = facts.largest > 0 && facts.largest < 1 ? .significantDigits(3) : .maxFractionDigits(2)
+            if facts.largest > 0 && facts.largest < 1 { precision = .significantDigits(3) }
+            // Plain numbers written with two decimals (index levels, prices without a currency) keep both.
+            else if facts.unit == nil && facts.decimals == 2 { precision = .fractionDigits(2) }
+            else { precision = .maxFractionDigits(2) }
         }
     }
 
@@ -180,10 +368,52 @@ public struct YValueText: Sendable {
 
     /// A value with its unit; a value too small for the axis's precision keeps three significant
     /// digits, so that 0.004 is never said as 0.
-    public func text(_ y: Double) -> String {
-        // Ten million and more, without a unit, read better by scale: "36.3 billion", "363억", "363亿".
-        if facts.unit == nil, abs(y) >= 1e7, y.isFinite { return formats.compactLong(y) }
+    public func text(_ y: Double) -> String { text(y, trimmingCents: false) }
+
+    /// A value with its unit; `trimmingCents` drops the needless cents of a whole amount of money (a
+    /// threshold of "$1,500", a change of "$200"), which data values keep so that they read alike.
+    public func text(_ y: Double, trimmingCents: Bool) -> String {
+        if facts.unit == nil, y.isFinite {
+            // Statistics of whole values (a mean of counts) keep at most one decimal, none from 100 on.
+            let shown = facts.wholeValues && abs(y) >= 100 ? y.rounded() : y
+            if let large = formats.largeNumber(shown) { return large }
+            if facts.wholeValues && y != y.rounded() {
+                return formats.number(shown, precision: abs(y) >= 100 ? .integer : .maxFractionDigits(1))
+            }
+        }
+        if trimmingCents, case .currency = UnitKind(facts.unit), precision == .automatic, y == y.rounded(), abs(y) < 1e15 {
+            return formats.quantity(y, unit: facts.unit, precision: .integer)
+        }
         return formats.quantity(y, unit: facts.unit, precision: YValueText.keepingSignificance(y, precision))
+    }
+
+    /// The two ends of a range or a change, with the unit said once where the language's press
+    /// does: English names a spelled-out unit after the second value only ("from 67 to 68 degrees
+    /// Fahrenheit"); Korean and Japanese drop the scale word before the second ("화씨 67도에서 68도로",
+    /// "華氏67度から68度へ"). Currencies, percents and other languages keep both as they are.
+    public func ends(_ a: Double, _ b: Double) -> (String, String) {
+        let first = text(a), second = text(b)
+        guard case .measure = UnitKind(facts.unit) else { return (first, second) }
+        let number = formats.number(a, precision: YValueText.keepingSignificance(a, precision))
+        guard let range = first.range(of: number) else { return (first, second) }
+        let prefix = first[..<range.lowerBound], suffix = first[range.upperBound...]
+        switch LocaleFallback.language(of: formats.locale) {
+        case "en" where prefix.isEmpty && suffix.hasPrefix(" "):
+            return (number, second)
+        case "ko", "ja" where !prefix.isEmpty && second.hasPrefix(prefix):
+            return (first, String(second.dropFirst(prefix.count)).trimmingLeadingSpace())
+        default:
+            return (first, second)
+        }
+    }
+
+    /// A statistic (a mean, a spread) of the values: as `text`, except that a currency without minor
+    /// units keeps two decimals below 100 ("4.30원", never "4원").
+    public func statistic(_ y: Double) -> String {
+        if case let .currency(code) = UnitKind(facts.unit), abs(y) < 100, y != y.rounded(), y.isFinite {
+            return formats.currency(y, code: code, precision: .fractionDigits(2))
+        }
+        return text(y)
     }
 
     static func keepingSignificance(_ y: Double, _ precision: NumberPrecision) -> NumberPrecision {
@@ -232,6 +462,10 @@ public struct YValueText: Sendable {
     public var hasTrueZero: Bool {
         !(facts.unit.map { $0.hasPrefix("temperature-") && $0 != "temperature-kelvin" } ?? false)
     }
+}
+
+extension String {
+    func trimmingLeadingSpace() -> String { String(drop { $0 == " " }) }
 }
 
 extension Double {

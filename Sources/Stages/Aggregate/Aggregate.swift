@@ -301,7 +301,10 @@ public struct Aggregate: FoldStage {
 /// The running fold of one bucket.
 struct Bucket {
     var count = 0
+    /// The sum and its running error (Neumaier's compensated summation), so that a mean of the same
+    /// values is the same double whatever their order, as pandas' means are.
     var sum = 0.0
+    var compensation = 0.0
     var min = Double.infinity
     var max = -Double.infinity
     var firstX = Double.infinity, firstRecordOfValue = Int.max, firstValue = Double.nan
@@ -316,7 +319,10 @@ struct Bucket {
         lastRecord = Swift.max(lastRecord, record)
         guard !y.isNaN else { return }
         count += 1
-        sum += y
+        let total = sum + y
+        // Neumaier (1974): keep the low-order bits that the addition loses.
+        compensation += abs(sum) >= abs(y) ? (sum - total) + y : (y - total) + sum
+        sum = total
         if y < min { min = y }
         if y > max { max = y }
         if x < firstX || (x == firstX && record < firstRecordOfValue) { firstX = x; firstRecordOfValue = record; firstValue = y }
@@ -328,8 +334,8 @@ struct Bucket {
         if op == .count { return Double(count) }
         guard count > 0 else { return .nan }
         switch op {
-        case .sum: return sum
-        case .mean: return sum / Double(count)
+        case .sum: return sum + compensation
+        case .mean: return (sum + compensation) / Double(count)
         case .min: return min
         case .max: return max
         case .first: return firstValue

@@ -29,6 +29,17 @@ struct ChartDescriber {
     let y: YValueText
     /// The chart's title, axis titles and series names, shared with the tables and SVG charts.
     let names: ChartNames
+    /// What the values are: it chooses the verbs of a change and whether values take a counter.
+    let kind: QuantityKind
+    /// How the values were folded by `aggregate`, if they were.
+    let aggregation: Aggregation?
+    /// The key of a count's counter: the chart's own (`describe.count.<id>`) when a catalog has it.
+    let countKey: String
+    /// The last part of the verb keys: the chart's id when a catalog gives it its own verbs
+    /// (`describe.verb.rise.<id>`: an index in points rises and falls as prices do), else the kind.
+    let verbKind: String
+    /// Each series' dominant cycle, if it has one (time x only).
+    let seasons: [Season?]
     /// Render problems met so far, for warnings.
     private(set) var problems: [String] = []
 
@@ -41,8 +52,17 @@ struct ChartDescriber {
         full = context.fullSeries
         data = context.data
         self.trend = trend
-        x = XValueText(facts: XAxisFacts(full, zone: context.chart.x.zone), language: language, catalog: catalog)
-        y = YValueText(facts: YAxisFacts(unit: context.chart.y.unit, series: full.series.map(\.y)), language: language)
+        x = XValueText(facts: XAxisFacts(context.fullSeries, zone: context.chart.x.zone, unit: context.chart.x.unit,
+                                         aggregation: context[AggregationKey.self]),
+                       language: language, catalog: catalog)
+        let yFacts = YAxisFacts(unit: context.chart.y.unit, series: full.series.map(\.y))
+        y = YValueText(facts: yFacts, language: language)
+        aggregation = context[AggregationKey.self]
+        kind = yFacts.kind(counted: aggregation?.op == "count")
+        countKey = catalog.entries["describe.count.\(context.chart.id)"] != nil ? "count.\(context.chart.id)" : "count"
+        verbKind = catalog.entries["describe.verb.rise.\(context.chart.id)"] != nil ? context.chart.id : kind.rawValue
+        let zone = context.chart.x.zone
+        seasons = full.xType == .time ? full.series.map { Seasonality.find(x: $0.x, y: $0.y, zone: zone) } : []
         names = ChartNames(chart: context.chart, series: full, language: language, catalog: catalog)
     }
 
@@ -60,19 +80,61 @@ struct ChartDescriber {
 
     private func t(_ s: String) -> TemplateArgument { .text(s) }
 
-    // MARK: Amounts
+    // MARK: Values and amounts
 
-    /// The size of a change without its sign; a change of a percentage is in percentage points.
-    private mutating func size(_ change: TrendChange) -> String {
-        y.unit == "percent" ? percentagePoints(abs(change.absolute)) : y.magnitude(change)
+    /// A value as a reader hears it: with its unit, and a count with the language's counter.
+    mutating func value(_ v: Double) -> String { value(v, amount: false) }
+
+    /// A value; an `amount` (a threshold, a change, a bound the pipeline set) drops needless cents.
+    mutating func value(_ v: Double, amount: Bool) -> String {
+        var text = y.text(v, trimmingCents: amount)
+        guard kind == .count && v.isFinite else { return text }
+        // Korean spaces a counter after a number written with Hangul units ("760만 1천 개", "3,738개").
+        if language.language == "ko", let last = text.unicodeScalars.last, (0xAC00...0xD7A3).contains(last.value) { text += " " }
+        return say(countKey, [t(text)])
     }
 
-    private mutating func signedSize(_ change: TrendChange) -> String {
-        y.unit == "percent" ? percentagePoints(change.absolute) : y.signed(change)
+    /// A statistic of the values (mean, median, spread): money without minor units keeps two decimals below 100.
+    mutating func statistic(_ v: Double) -> String {
+        kind == .count ? value(v) : y.statistic(v)
     }
 
+    /// An event's place on the x axis as a sentence says it: "in 2009", "on June 12", "at 5 hours".
+    mutating func when(_ xv: Double) -> String {
+        say("when." + x.when.rawValue, [t(x.text(xv))])
+    }
+
+    /// The verb of a change of this chart's values: prices rise and fall, counts increase and decrease.
+    mutating func verb(rising: Bool) -> String {
+        say("verb.\(rising ? "rise" : "fall").\(verbKind)", [])
+    }
+
+    /// The size of a change without its sign, or nil when it would only repeat the last value (a
+    /// change from 0). A percentage changes by percentage points; a rise to three times or more
+    /// is a multiple ("13.5-fold"), as newspapers write it.
+    private mutating func amount(_ change: TrendChange, from first: Double, to last: Double) -> String? {
+        if kind == .percentage { return percentagePoints(abs(change.absolute)) }
+        if let percent = change.percent, y.hasTrueZero {
+            if percent >= 200, first > 0 {
+                return say("multiple", [t(formats.number(last / first, precision: .maxFractionDigits(1)))])
+            }
+            return formats.percent(abs(percent))
+        }
+        if first == 0 { return nil }
+        // A change of temperature is in degrees: the scale was named with the values ("rose 4 degrees").
+        if kind == .temperature {
+            let text = formats.number(abs(change.absolute), precision: .maxFractionDigits(2))
+            return say("degrees", [.number(text, value: abs(change.absolute), fractionDigits: text.contains(".") ? 1 : 0)])
+        }
+        return value(abs(change.absolute), amount: true)
+    }
+
+    /// A rate (a slope) without its sign.
     private mutating func rate(_ value: Double) -> String {
-        y.unit == "percent" ? percentagePoints(value, precision: YValueText.rateDigits(value)) : y.rate(value)
+        let size = abs(value)
+        if kind == .percentage { return percentagePoints(size, precision: YValueText.rateDigits(size)) }
+        let text = y.rate(size)
+        return kind == .count ? say(countKey, [t(text)]) : text
     }
 
     private mutating func percentagePoints(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {
@@ -145,101 +207,268 @@ struct ChartDescriber {
         if present.count == 1, let k = present.first, stats[k].n == 1, let p = stats[k].first {
             // Wide data without a y title names the one series that has the value, not "values".
             let what = chart.y.isWide && chart.y.title == nil ? seriesName(k) : yTitle
-            return say("overview.single", [t(title), t(what), t(x.text(p.x)), t(y.text(p.y))])
+            return say("overview.single", [t(title), t(what), t(x.text(p.x, withYear: true)), t(value(p.y))])
         }
         if full.series.count == 1 {
-            let overview = say("overview", [t(title), t(yTitle), t(xTitle)])
-            return language.joining([overview, seriesSentence(0)])
+            // "Battery level shows Battery level by Time" says the title twice: then it is said once.
+            let overview = title == yTitle ? say("overview.sameTitle", [t(yTitle), t(xTitle)])
+                : say("overview", [t(title), t(yTitle), t(xTitle)])
+            return language.joining([overview, seriesSentence(0, inSummary: true)] + [seasonSentence(0)].compactMap { $0 })
+        }
+        let (from, to) = span(extent.firstX, extent.lastX, withYear: true)
+        if isManySeries {
+            // Two hundred names are no summary: count the series and name the few that matter.
+            let overview = say("overview.many", [t(title), t(yTitle), .integer(full.series.count), t(from), t(to),
+                                                 t(value(extent.low)), t(value(extent.high))])
+            return language.joining([overview, manySummary()])
         }
         let names = language.list(full.series.indices.map(seriesName))
-        let overview = say("overview.series", [t(title), t(yTitle), t(names), t(x.text(extent.firstX)),
-                                               t(x.text(extent.lastX)), t(y.text(extent.low)), t(y.text(extent.high))])
+        let overview = say("overview.series", [t(title), t(yTitle), t(names), t(from), t(to), t(value(extent.low)),
+                                               t(value(extent.high))])
         return language.joining([overview, trendGroups(stats.indices.map { $0 })])
     }
 
-    /// One sentence grouping the series by their Mann-Kendall verdict, each rise and fall with its size.
+    /// Beyond this many series a summary counts them and names only the few that matter.
+    static let handful = 8
+    /// Most entries of a navigation list; its title says how many there are in all.
+    static let navigationCap = 100
+
+    var isManySeries: Bool { full.series.count > ChartDescriber.handful }
+
+    /// The series that matter among many: the largest rise, the largest fall, the highest and the
+    /// lowest value (each once, in series order).
+    var notableSeries: [Int] {
+        let present = stats.indices.filter { stats[$0].n >= 2 }
+        func relative(_ k: Int) -> Double {
+            guard let change = stats[k].change else { return 0 }
+            return change.percent ?? change.absolute
+        }
+        var picks: [Int] = []
+        if let k = present.filter({ relative($0) > 0 }).max(by: { relative($0) < relative($1) }) { picks.append(k) }
+        if let k = present.filter({ relative($0) < 0 }).min(by: { relative($0) < relative($1) }) { picks.append(k) }
+        if let k = stats.indices.filter({ stats[$0].max != nil }).max(by: { (stats[$0].max?.y ?? 0) < (stats[$1].max?.y ?? 0) }) { picks.append(k) }
+        if let k = stats.indices.filter({ stats[$0].min != nil }).min(by: { (stats[$0].min?.y ?? 0) < (stats[$1].min?.y ?? 0) }) { picks.append(k) }
+        return Array(Set(picks)).sorted()
+    }
+
+    /// The summary of many series: how many rose, fell or had no trend; which rose and fell the
+    /// most; where the highest and lowest values are.
+    private mutating func manySummary() -> String {
+        var rose = 0, fell = 0, none = 0
+        for s in stats where s.n >= 2 {
+            switch direction(s) {
+            case .increasing: rose += 1
+            case .decreasing: fell += 1
+            case .none: none += 1
+            }
+        }
+        var sentences = [say("summary.many", [.integer(rose), .integer(fell), .integer(none), t(verb(rising: true)),
+                                              t(verb(rising: false))])]
+        func relative(_ k: Int) -> Double {
+            guard let change = stats[k].change else { return 0 }
+            return change.percent ?? change.absolute
+        }
+        let present = stats.indices.filter { stats[$0].n >= 2 }
+        for rising in [true, false] {
+            let candidates = present.filter { rising ? relative($0) > 0 : relative($0) < 0 }
+            guard let k = rising ? candidates.max(by: { relative($0) < relative($1) }) : candidates.min(by: { relative($0) < relative($1) }),
+                  let first = stats[k].first, let last = stats[k].last, let change = stats[k].change else { continue }
+            let size = amount(change, from: first.y, to: last.y) ?? say("summary.fromTo", [t(value(first.y)), t(value(last.y))])
+            sentences.append(say("summary.most", [t(seriesName(k)), t(verb(rising: rising)), t(size)]))
+        }
+        let withMax = stats.indices.filter { stats[$0].max != nil }
+        if let hk = withMax.max(by: { (stats[$0].max?.y ?? 0) < (stats[$1].max?.y ?? 0) }),
+           let lk = withMax.min(by: { (stats[$0].min?.y ?? 0) < (stats[$1].min?.y ?? 0) }),
+           let high = stats[hk].max, let low = stats[lk].min {
+            sentences.append(say("summary.highestLowest", [t(value(high.y)), t(seriesName(hk)), t(x.text(high.x)),
+                                                            t(value(low.y)), t(seriesName(lk)), t(x.text(low.x))]))
+        }
+        return language.joining(sentences)
+    }
+
+    /// Sentences grouping the series by their Mann-Kendall verdict; each rise and fall is stated
+    /// with its own amount ("North rose 67.7%, South 27.7%"), never bracketed, so that a change
+    /// cannot be taken for a share.
     private mutating func trendGroups(_ present: [Int]) -> String {
-        var rose: [String] = [], fell: [String] = [], up: [String] = [], down: [String] = [], none: [String] = []
-        var single: [String] = [], empty: [String] = []
+        var rose: [(name: String, amount: String)] = [], fell: [(name: String, amount: String)] = []
+        var up: [String] = [], down: [String] = [], none: [String] = [], single: [String] = [], empty: [String] = []
         for k in present {
             let s = stats[k]
             // A series without values, or with one, has no trend to state: say what it has.
             if s.n == 0 { empty.append(seriesName(k)); continue }
             if s.n == 1 { single.append(seriesName(k)); continue }
-            let verdict = direction(s)
             let name = seriesName(k)
-            switch verdict {
+            guard let first = s.first, let last = s.last else { continue }
+            let change = s.change ?? TrendChange(from: first.y, to: last.y)
+            let size = amount(change, from: first.y, to: last.y)
+                ?? say("summary.fromTo", [t(value(first.y)), t(value(last.y))])
+            switch direction(s) {
             // "Rose" only when the trend and the change agree: a significant rise that ends below
             // its start is said as exactly that.
-            case .increasing:
-                if let change = s.change, change.absolute > 0 {
-                    rose.append(say("summary.item", [t(name), t(size(change))]))
-                } else {
-                    up.append(name)
-                }
-            case .decreasing:
-                if let change = s.change, change.absolute < 0 {
-                    fell.append(say("summary.item", [t(name), t(size(change))]))
-                } else {
-                    down.append(name)
-                }
-            case .none:
-                none.append(name)
+            case .increasing where change.absolute > 0: rose.append((name, size))
+            case .decreasing where change.absolute < 0: fell.append((name, size))
+            case .increasing: up.append(name)
+            case .decreasing: down.append(name)
+            case .none: none.append(name)
             }
         }
-        let groups = [("summary.rose", rose), ("summary.fell", fell), ("summary.trendUp", up), ("summary.trendDown", down),
-                      ("summary.noTrend", none), ("summary.single", single), ("summary.noValues", empty)].filter { !$0.1.isEmpty }
-        var clauses: [String] = []
-        for (n, group) in groups.enumerated() {
-            let key = n == groups.count - 1 ? group.0 : group.0 + ".then"
-            clauses.append(say(key, [t(language.list(group.1))]))
+        var sentences: [String] = []
+        for (group, rising) in [(rose, true), (fell, false)] where !group.isEmpty {
+            sentences.append(changeSentence(group, verb: verb(rising: rising)))
         }
-        return language.joining(clauses)
+        for (key, names) in [("summary.trendUp", up), ("summary.trendDown", down), ("summary.noTrend", none),
+                             ("summary.single", single), ("summary.noValues", empty)] where !names.isEmpty {
+            sentences.append(say(key, [t(language.list(names))]))
+        }
+        return language.joining(sentences)
+    }
+
+    /// One sentence for series that changed the same way, each with its amount.
+    private mutating func changeSentence(_ group: [(name: String, amount: String)], verb: String) -> String {
+        guard let lead = group.first else { return "" }
+        if group.count == 1 { return say("summary.change.one", [t(lead.name), t(verb), t(lead.amount)]) }
+        var pairs: [String] = []
+        for item in group { pairs.append(say("summary.pair", [t(item.name), t(item.amount)])) }
+        return say("summary.change", [t(verb), t(language.list(pairs)), t(language.enumeration(pairs)),
+                                      t(language.list(group.map(\.name))), t(language.list(group.map(\.amount))),
+                                      t(lead.name), t(lead.amount), t(language.list(Array(pairs.dropFirst())))])
     }
 
     // MARK: Series
 
     /// The sentence that tells what a series did: a direction only when Mann-Kendall finds one.
-    mutating func seriesSentence(_ k: Int) -> String {
+    /// The first and last x of a range; with `withYear`, the year is said once even when the axis
+    /// leaves it out, where the language puts it (at the start in Korean, Chinese and Japanese).
+    private func span(_ a: Double, _ b: Double, withYear: Bool) -> (String, String) {
+        let yearLeads = language.yearLeads
+        // A range within one year whose dates carry it says it once ("2026년 6월부터 7월까지").
+        if x.sameYear(a, b), x.text(a) != x.textWithoutYear(a) {
+            return yearLeads ? (x.text(a), x.textWithoutYear(b)) : (x.textWithoutYear(a), x.text(b))
+        }
+        guard withYear else { return (x.text(a), x.text(b)) }
+        return (x.text(a, withYear: yearLeads), x.text(b, withYear: !yearLeads))
+    }
+
+    mutating func seriesSentence(_ k: Int, inSummary: Bool = false) -> String {
         let s = stats[k]
         let name = seriesName(k)
         guard let first = s.first, let last = s.last, let low = s.min, let high = s.max else {
             return say("series.empty", [t(name)])
         }
-        if s.n == 1 { return say("series.single", [t(name), t(x.text(first.x)), t(y.text(first.y))]) }
-        let from = t(x.text(first.x)), to = t(x.text(last.x))
-        if low.y == high.y { return say("series.constant", [t(name), from, to, t(y.text(first.y))]) }
-        let extremes: [TemplateArgument] = [t(y.text(high.y)), t(x.text(high.x)), t(y.text(low.y)), t(x.text(low.x))]
+        if s.n == 1 { return say("series.single", [t(name), t(x.text(first.x, withYear: inSummary)), t(value(first.y))]) }
+        let (fromText, toText) = span(first.x, last.x, withYear: inSummary)
+        let from = t(fromText), to = t(toText)
+        if low.y == high.y { return say("series.constant", [t(name), from, to, t(value(first.y))]) }
+        let extremes: [TemplateArgument] = [t(value(high.y)), t(x.text(high.x)), t(value(low.y)), t(x.text(low.x))]
         let change = s.change ?? TrendChange(from: first.y, to: last.y)
+        let ends = fromTo(first.y, last.y)
         switch direction(s) {
-        case .increasing where change.absolute > 0:
-            return say("series.rose", [t(name), from, to, t(size(change)), t(y.text(first.y)), t(y.text(last.y))] + extremes)
-        case .decreasing where change.absolute < 0:
-            return say("series.fell", [t(name), from, to, t(size(change)), t(y.text(first.y)), t(y.text(last.y))] + extremes)
+        case .increasing where change.absolute > 0, .decreasing where change.absolute < 0:
+            let rising = change.absolute > 0
+            let inner = innerExtremes(s)
+            guard let size = amount(change, from: first.y, to: last.y) else {
+                return say("series.change.noAmount", [t(name), from, to, t(verb(rising: rising))] + ends + [t(inner)])
+            }
+            return say(rising ? "series.rose" : "series.fell", [t(name), from, to, t(verb(rising: rising)), t(size)] + ends + [t(inner)])
         case .increasing:
-            return say("series.trendUp", [t(name), from, to, t(y.text(first.y)), t(y.text(last.y))] + extremes)
+            return say("series.trendUp", [t(name), from, to] + ends + extremes + [t(verb(rising: true))])
         case .decreasing:
-            return say("series.trendDown", [t(name), from, to, t(y.text(first.y)), t(y.text(last.y))] + extremes)
+            return say("series.trendDown", [t(name), from, to] + ends + extremes + [t(verb(rising: false))])
         case .none where full.xType == .category:
             // Categories have no order to follow: only the range and where its ends are.
-            return say("series.categories", [t(name), t(y.text(low.y)), t(x.text(low.x)), t(y.text(high.y)), t(x.text(high.x))])
+            return say("series.categories", [t(name), t(value(low.y)), t(x.text(low.x)), t(value(high.y)), t(x.text(high.x))])
         case .none:
-            return say("series.noTrend", [t(name), from, to, t(y.text(low.y)), t(x.text(low.x)), t(y.text(high.y)),
-                                          t(x.text(high.x))])
+            let range = [t(name), from, to, t(value(low.y)), t(x.text(low.x)), t(value(high.y)), t(x.text(high.x))]
+            if let noun = aggregatedNoun() { return say("series.noTrend.aggregated", range + [t(noun)]) }
+            return say("series.noTrend", range)
+        }
+    }
+
+    /// The ends of a change or a range, the unit said once where the language does ("from 67 to 68
+    /// degrees Fahrenheit"); counts keep their counters on both.
+    private mutating func fromTo(_ a: Double, _ b: Double, amount: Bool = false) -> [TemplateArgument] {
+        if kind == .count || amount { return [t(value(a, amount: amount)), t(value(b, amount: amount))] }
+        let (first, second) = y.ends(a, b)
+        return [t(first), t(second)]
+    }
+
+    /// The clause on a series' highest and lowest values that are not its first or last value
+    /// (those were just said), or empty.
+    private mutating func innerExtremes(_ s: SeriesTrend) -> String {
+        guard let first = s.first, let last = s.last, let low = s.min, let high = s.max else { return "" }
+        let ends: Set<Int> = [first.index, last.index]
+        // An extreme equal to an end value is that value again, wherever it falls.
+        let showHigh = !ends.contains(high.index) && high.y != first.y && high.y != last.y
+        let showLow = !ends.contains(low.index) && low.y != first.y && low.y != last.y
+        // An aggregated value is said as what it is: "the highest weekly mean".
+        let noun = aggregatedNoun().map { [t($0)] }
+        let suffix = noun == nil ? "" : ".aggregated"
+        switch (showHigh, showLow) {
+        case (true, true):
+            return say("extremes.both" + suffix, [t(value(high.y)), t(x.text(high.x)), t(value(low.y)), t(x.text(low.x))] + (noun ?? []))
+        case (true, false): return say("extremes.highest" + suffix, [t(value(high.y)), t(x.text(high.x))] + (noun ?? []))
+        case (false, true): return say("extremes.lowest" + suffix, [t(value(low.y)), t(x.text(low.x))] + (noun ?? []))
+        case (false, false): return ""
+        }
+    }
+
+    /// What an aggregated value is ("weekly mean", "주간 평균", "每周平均值", "週平均"), or nil.
+    private mutating func aggregatedNoun() -> String? {
+        guard let aggregation else { return nil }
+        let op = say("op." + aggregation.op, [])
+        switch aggregation.bucket {
+        case let .calendar(unit): return say("aggregate.value", [t(say("bucket." + unit, [])), t(op)])
+        case .width: return say("aggregate.value", [t(say("bucket.bin", [])), t(op)])
+        case .category: return op
         }
     }
 
     /// The direction a description may state: Mann-Kendall's verdict, and none for category x,
     /// whose order says nothing about a trend.
+    /// Two or three values cannot make a trend significant: their change is what they say.
     private func direction(_ s: SeriesTrend) -> MonotonicTrend {
-        full.xType == .category ? .none : (s.mannKendall?.trend ?? .none)
+        guard full.xType != .category else { return .none }
+        if s.n >= 2 && s.n <= 3, let change = s.change, change.absolute != 0 {
+            return change.absolute > 0 ? .increasing : .decreasing
+        }
+        return s.mannKendall?.trend ?? .none
     }
 
     /// Values missing from a series (gaps), counted on the full series.
     private func gapCount(_ k: Int) -> Int { full.series[k].count - stats[k].n }
 
+    /// The series' dominant cycle with real values ("highest in July–August (a mean of 61.6 °F)"),
+    /// or nil when it has none (see `Seasonality`).
+    mutating func seasonSentence(_ k: Int) -> String? {
+        guard full.xType == .time, k < seasons.count, let season = seasons[k] else { return nil }
+        return say("season." + season.period.rawValue, [t(seriesName(k)), t(phaseText(season.high, season.period)),
+                                                        t(value(season.highMean)), t(phaseText(season.low, season.period)),
+                                                        t(value(season.lowMean))])
+    }
+
+    /// A month, weekday or hour of a cycle, or two adjacent ones, in the language's words.
+    private mutating func phaseText(_ span: Season.Span, _ period: Season.Period) -> String {
+        let names = span.phases.map { phase -> String in
+            let day = 86_400_000.0
+            // 2001-01-01 was a Monday; the 15th of a month of 2001 names that month.
+            switch period {
+            case .year:
+                let millis = Double(TimeText.days(year: 2001, month: phase + 1, day: 15)) * day
+                return language.typeset(formats.date(millis: millis, style: .skeleton(language.language == "en" ? "MMMM" : "M"), zone: "UTC"))
+            case .week:
+                return formats.date(millis: Double(TimeText.days(year: 2001, month: 1, day: 1 + phase)) * day, style: .skeleton("EEEE"),
+                                    zone: "UTC")
+            case .day:
+                return formats.date(millis: Double(TimeText.days(year: 2001, month: 1, day: 1)) * day + Double(phase) * 3_600_000,
+                                    style: .skeleton("j"), zone: "UTC")
+            }
+        }
+        return names.count == 2 ? say("season.span", [t(names[0]), t(names[1])]) : names.first ?? ""
+    }
+
     mutating func seriesSummary(_ k: Int) -> String {
         var text = seriesSentence(k)
+        if let season = seasonSentence(k) { text = language.joining([text, season]) }
         let gaps = gapCount(k)
         if gaps > 0 && stats[k].n > 0 { text = language.joining([text, say("series.gaps", [t(seriesName(k)), .integer(gaps)])]) }
         return text
@@ -247,24 +476,27 @@ struct ChartDescriber {
 
     mutating func segmentLabel(series k: Int, _ segment: TrendSegment) -> String {
         let s = full.series[k]
-        let arguments: [TemplateArgument] = [t(x.text(s.x[segment.from])), t(x.text(s.x[segment.to])),
-                                             t(segment.direction == .flat ? signedSize(segment.change) : size(segment.change)),
-                                             t(y.text(s.y[segment.from])), t(y.text(s.y[segment.to]))]
+        let fromX = t(x.text(s.x[segment.from])), toX = t(x.text(s.x[segment.to]))
+        let first = s.y[segment.from], last = s.y[segment.to]
         if segment.direction == .flat {
             // A flat segment's ends may hide a swing between them: say the range it covered.
             let inside = s.y[segment.from...segment.to].filter(\.isFinite)
-            let low = inside.min() ?? s.y[segment.from], high = inside.max() ?? s.y[segment.from]
+            let low = inside.min() ?? first, high = inside.max() ?? first
             let range = (stats[k].max?.y ?? high) - (stats[k].min?.y ?? low)
-            if low == high { return say("segment.steady", [arguments[0], arguments[1], arguments[3]]) }
+            if low == high { return say("segment.steady", [fromX, toX, t(value(first))]) }
+            // Back where it began: "ranged between 56 and 74, ending where it began", never "went from 67 to 67".
+            if first == last { return say("segment.roundTrip", [fromX, toX, t(value(first)), t(value(low)), t(value(high))]) }
             if high - low > 0.05 * range {
-                return say("segment.flatRange", [arguments[0], arguments[1], arguments[3], arguments[4], t(y.text(low)), t(y.text(high))])
+                return say("segment.flatRange", [fromX, toX, t(value(first)), t(value(last)), t(value(low)), t(value(high))])
             }
         }
-        switch segment.direction {
-        case .rise: return say("segment.rise", arguments)
-        case .fall: return say("segment.fall", arguments)
-        case .flat: return say("segment.flat", arguments)
+        // A small change is still a rise or a fall, said by its verb ("fell 0.2 percentage points").
+        let rising = last > first
+        let verb = t(verb(rising: rising))
+        guard let size = amount(segment.change, from: first, to: last) else {
+            return say("segment.change.noAmount", [fromX, toX, verb] + fromTo(first, last))
         }
+        return say(rising ? "segment.rise" : "segment.fall", [fromX, toX, verb, t(size)] + fromTo(first, last))
     }
 
     /// Segments follow x; categories have no order for them to follow.
@@ -297,12 +529,12 @@ struct ChartDescriber {
         var axes = [AxisDescription(axis: .x, title: xTitle, text: xText)]
         if let range = chart.y.range {
             axes.append(AxisDescription(axis: .y, title: yTitle,
-                                        text: say("axis.y", [t(yTitle), t(y.text(range.lowerBound)), t(y.text(range.upperBound))])))
+                                        text: say("axis.y", [t(yTitle)] + fromTo(range.lowerBound, range.upperBound, amount: true))))
         } else if let e = extent, e.low == e.high {
-            axes.append(AxisDescription(axis: .y, title: yTitle, text: say("axis.y.single", [t(yTitle), t(y.text(e.low))])))
+            axes.append(AxisDescription(axis: .y, title: yTitle, text: say("axis.y.single", [t(yTitle), t(value(e.low))])))
         } else if let e = extent {
             axes.append(AxisDescription(axis: .y, title: yTitle,
-                                        text: say("axis.y", [t(yTitle), t(y.text(e.low)), t(y.text(e.high))])))
+                                        text: say("axis.y", [t(yTitle)] + fromTo(e.low, e.high))))
         }
         return axes
     }
@@ -311,17 +543,20 @@ struct ChartDescriber {
 
     mutating func statistics() -> [String] {
         var sentences: [String] = []
-        for k in stats.indices {
+        // Of many series, the few that matter; the others have their own sections.
+        for k in isManySeries ? notableSeries : Array(stats.indices) {
             let s = stats[k]
             let name = t(seriesName(k))
             if s.n >= 2, let mean = s.mean, let median = s.median, let stdev = s.stdev {
-                sentences.append(say("stat.center", [name, t(y.text(mean)), t(y.text(median)), t(y.text(stdev))]))
+                // A spread of percentages is in percentage points.
+                let spread = kind == .percentage ? percentagePoints(stdev) : statistic(stdev)
+                sentences.append(say("stat.center", [name, t(statistic(mean)), t(statistic(median)), t(spread)]))
             }
             if let mk = s.mannKendall, full.xType != .category {
                 let tau = t(formats.number(mk.tau, precision: .maxFractionDigits(2)))
                 switch mk.trend {
-                case .increasing: sentences.append(say("stat.mk.increasing", [name, t(pText(mk.p)), tau]))
-                case .decreasing: sentences.append(say("stat.mk.decreasing", [name, t(pText(mk.p)), tau]))
+                case .increasing: sentences.append(say("stat.mk.increasing", [name, t(pText(mk.p)), tau, t(verb(rising: true))]))
+                case .decreasing: sentences.append(say("stat.mk.decreasing", [name, t(pText(mk.p)), tau, t(verb(rising: false))]))
                 case .none: sentences.append(say("stat.mk.none", [name, t(pText(mk.p))]))
                 }
                 if mk.trend != .none, let sen = s.sen, let sentence = senSentence(name: name, slope: sen.slope) {
@@ -329,28 +564,42 @@ struct ChartDescriber {
                 }
             }
             if !s.outliers.isEmpty {
-                let items = s.outliers.map { say("valueAt", [t(y.text($0.point.y)), t(x.text($0.point.x))]) }
+                var items: [String] = []
+                for outlier in s.outliers { items.append(say("valueAt", [t(value(outlier.point.y)), t(x.text(outlier.point.x))])) }
                 sentences.append(say("stat.outliers", [name, .integer(items.count), t(language.list(items))]))
             }
+            if let season = seasonSentence(k) { sentences.append(season) }
             var thresholdNames: [String] = []
             for c in s.thresholdCrossings where !thresholdNames.contains(c.threshold) { thresholdNames.append(c.threshold) }
             for threshold in thresholdNames {
                 let crossings = s.thresholdCrossings.filter { $0.threshold == threshold }
                 guard let first = crossings.first else { continue }
-                sentences.append(say("stat.threshold", [name, t(catalog.text(threshold, locale: locale)), t(y.text(first.value)),
-                                                        .integer(crossings.count),
-                                                        t(x.text(full.series[k].x[first.index]))]))
+                let arguments = [name, t(catalog.text(threshold, locale: locale)), t(value(first.value, amount: true))]
+                let at = t(when(full.series[k].x[first.index]))
+                // One crossing is one event ("crossed once, on June 24"), not a series with a first.
+                sentences.append(crossings.count == 1 ? say("stat.threshold.once", arguments + [at])
+                                 : say("stat.threshold", arguments + [.integer(crossings.count), at]))
             }
             let gaps = gapCount(k)
             if gaps > 0 && s.n > 0 { sentences.append(say("series.gaps", [name, .integer(gaps)])) }
+        }
+        if isManySeries {
+            // Thousands of crossings are counted, not listed: the navigation has them.
+            var pairs = Set<Int>()
+            for c in trend.crossovers { pairs.insert(c.a * full.series.count + c.b) }
+            if !trend.crossovers.isEmpty {
+                sentences.append(say("stat.crossovers.many", [.integer(trend.crossovers.count), .integer(pairs.count)]))
+            }
+            return sentences
         }
         var pairs: [(Int, Int)] = []
         for c in trend.crossovers where !pairs.contains(where: { $0 == (c.a, c.b) }) { pairs.append((c.a, c.b)) }
         for (a, b) in pairs {
             let crossings = trend.crossovers.filter { $0.a == a && $0.b == b }
             guard let first = crossings.first else { continue }
-            sentences.append(say("stat.crossovers", [t(seriesName(a)), t(seriesName(b)), .integer(crossings.count),
-                                                     t(x.text(full.series[a].x[first.indexA]))]))
+            let at = t(when(full.series[a].x[first.indexA]))
+            sentences.append(crossings.count == 1 ? say("stat.crossovers.once", [t(seriesName(a)), t(seriesName(b)), at])
+                             : say("stat.crossovers", [t(seriesName(a)), t(seriesName(b)), .integer(crossings.count), at]))
         }
         return sentences
     }
@@ -361,18 +610,29 @@ struct ChartDescriber {
         return "p = " + formats.number(p, precision: .significantDigits(2))
     }
 
-    /// Sen's slope per a calendar unit that suits the data's spacing (per hour, day, month, year).
+    /// Sen's slope per a unit that suits the data (per hour, day, month, year, or x's own unit),
+    /// signed by its verb; nil for a slope of 0, which has no direction to state.
     private mutating func senSentence(name: TemplateArgument, slope: Double) -> String? {
+        guard slope != 0, slope.isFinite else { return nil }
+        let verb = t(verb(rising: slope > 0))
         switch full.xType {
         case .category: return nil
-        case .number: return say("stat.sen.perX", [name, t(rate(slope)), t(xTitle)])
+        case .number:
+            if x.facts.isYears { return say("stat.sen.perYear", [name, verb, t(rate(slope))]) }
+            if let unit = x.facts.unit {
+                return say("stat.sen.perUnit", [name, verb, t(rate(slope)), t(formats.measure(1, unit: unit))])
+            }
+            return say("stat.sen.perX", [name, verb, t(rate(slope)), t(xTitle)])
         case .time:
             // Slopes are per day (SPEC §4); a month is the Gregorian average of 30.436875 days.
+            if case .calendar("week")? = aggregation?.bucket {
+                return say("stat.sen.perWeek", [name, verb, t(rate(slope * 7))])
+            }
             switch x.style {
-            case .year: return say("stat.sen.perYear", [name, t(rate(slope * 365.2425))])
-            case .yearMonth: return say("stat.sen.perMonth", [name, t(rate(slope * 30.436875))])
-            case .monthDayTime, .yearMonthDayTime: return say("stat.sen.perHour", [name, t(rate(slope / 24))])
-            default: return say("stat.sen.perDay", [name, t(rate(slope))])
+            case .year: return say("stat.sen.perYear", [name, verb, t(rate(slope * 365.2425))])
+            case .yearMonth: return say("stat.sen.perMonth", [name, verb, t(rate(slope * 30.436875))])
+            case .monthDayTime, .yearMonthDayTime: return say("stat.sen.perHour", [name, verb, t(rate(slope / 24))])
+            default: return say("stat.sen.perDay", [name, verb, t(rate(slope))])
             }
         }
     }
@@ -406,8 +666,13 @@ struct ChartDescriber {
         return set.sorted()
     }
 
-    /// "June 6, $1,950, highest, 6 of 92": x, value, what is notable, position in the full series.
+    /// "June 6, $1,950, highest, 6 of 92": x, value, what is notable, position in the full series;
+    /// on a chart of several series it starts with the series ("South: June 1, $1,022, …").
     mutating func pointLabel(series k: Int, index i: Int) -> String {
+        prefixed(k, ownLabel(series: k, index: i))
+    }
+
+    private mutating func ownLabel(series k: Int, index i: Int) -> String {
         let s = full.series[k]
         let position = Int64(i + 1), count = Int64(s.count)
         guard s.y[i].isFinite else {
@@ -422,9 +687,9 @@ struct ChartDescriber {
         if !isLowest && st.valleys.contains(where: { $0.point.index == i }) { notes.append(say("note.valley", [])) }
         if st.outliers.contains(where: { $0.point.index == i }) { notes.append(say("note.outlier", [])) }
         if notes.isEmpty {
-            return say("point", [t(x.text(s.x[i])), t(y.text(s.y[i])), .integer(Int(position)), .integer(Int(count))])
+            return say("point", [t(x.text(s.x[i])), t(value(s.y[i])), .integer(Int(position)), .integer(Int(count))])
         }
-        return say("point.noted", [t(x.text(s.x[i])), t(y.text(s.y[i])), t(language.list(notes)), .integer(Int(position)),
+        return say("point.noted", [t(x.text(s.x[i])), t(value(s.y[i])), t(language.list(notes)), .integer(Int(position)),
                                    .integer(Int(count))])
     }
 
@@ -435,7 +700,7 @@ struct ChartDescriber {
     }
 
     private mutating func pointEntry(_ k: Int, _ p: TrendPoint) -> NavigationEntry {
-        let label = prefixed(k, say("nav.point", [t(x.text(p.x)), t(y.text(p.y))]))
+        let label = prefixed(k, say("nav.point", [t(x.text(p.x)), t(value(p.y))]))
         return NavigationEntry(series: k, index: p.index, x: p.x, y: p.y, label: label)
     }
 
@@ -446,39 +711,54 @@ struct ChartDescriber {
     }
 
     mutating func navigation() -> [NavigationList] {
+        let cap = ChartDescriber.navigationCap
         var peaks: [NavigationEntry] = [], valleys: [NavigationEntry] = [], outliers: [NavigationEntry] = []
         var starts: [NavigationEntry] = [], rises: [NavigationEntry] = [], falls: [NavigationEntry] = []
         var thresholds: [NavigationEntry] = [], crossovers: [NavigationEntry] = []
+        // How many entries each list has in all; only the first `cap` are written (in series order,
+        // thresholds and crossovers in x order).
+        var totals: [String: Int] = [:]
         for k in stats.indices {
             let st = stats[k]
             let s = full.series[k]
-            for e in st.peaks { peaks.append(pointEntry(k, e.point)) }
-            for e in st.valleys { valleys.append(pointEntry(k, e.point)) }
-            for o in st.outliers { outliers.append(pointEntry(k, o.point)) }
+            for e in st.peaks where peaks.count < cap { peaks.append(pointEntry(k, e.point)) }
+            for e in st.valleys where valleys.count < cap { valleys.append(pointEntry(k, e.point)) }
+            for o in st.outliers where outliers.count < cap { outliers.append(pointEntry(k, o.point)) }
+            totals["peaks", default: 0] += st.peaks.count
+            totals["valleys", default: 0] += st.valleys.count
+            totals["outliers", default: 0] += st.outliers.count
             // Segments, rises and falls follow x, which categories do not order.
             let segments = full.xType == .category ? [] : st.segments
-            for g in segments { starts.append(segmentEntry(k, g)) }
+            for g in segments where starts.count < cap { starts.append(segmentEntry(k, g)) }
+            totals["segmentStarts", default: 0] += segments.count
             if let g = segments.filter({ $0.direction == .rise }).max(by: { $0.change.absolute < $1.change.absolute }) {
-                rises.append(segmentEntry(k, g))
+                if rises.count < cap { rises.append(segmentEntry(k, g)) }
+                totals["largestRise", default: 0] += 1
             }
             if let g = segments.filter({ $0.direction == .fall }).min(by: { $0.change.absolute < $1.change.absolute }) {
-                falls.append(segmentEntry(k, g))
+                if falls.count < cap { falls.append(segmentEntry(k, g)) }
+                totals["largestFall", default: 0] += 1
             }
             for c in st.thresholdCrossings {
                 let arguments: [TemplateArgument] = [t(x.text(s.x[c.index])), t(seriesName(k)),
-                                                     t(catalog.text(c.threshold, locale: locale)), t(y.text(c.value)),
-                                                     t(y.text(s.y[c.index]))]
+                                                     t(catalog.text(c.threshold, locale: locale)), t(value(c.value, amount: true)),
+                                                     t(value(s.y[c.index]))]
                 let label = say(c.upward ? "nav.threshold.up" : "nav.threshold.down", arguments)
                 thresholds.append(NavigationEntry(series: k, index: c.index, x: s.x[c.index], y: s.y[c.index], label: label))
             }
         }
         thresholds.sort { $0.x != $1.x ? $0.x < $1.x : $0.series < $1.series }
-        for c in trend.crossovers where full.xType != .category {
-            let k = c.above, other = c.above == c.a ? c.b : c.a
-            let i = c.above == c.a ? c.indexA : c.indexB
-            let s = full.series[k]
-            let label = say("nav.crossover", [t(x.text(s.x[i])), t(seriesName(k)), t(seriesName(other))])
-            crossovers.append(NavigationEntry(series: k, index: i, x: s.x[i], y: s.y[i], label: label))
+        totals["thresholdCrossings"] = thresholds.count
+        thresholds = Array(thresholds.prefix(cap))
+        if full.xType != .category {
+            for c in trend.crossovers.prefix(cap) {
+                let k = c.above, other = c.above == c.a ? c.b : c.a
+                let i = c.above == c.a ? c.indexA : c.indexB
+                let s = full.series[k]
+                let label = say("nav.crossover", [t(x.text(s.x[i])), t(seriesName(k)), t(seriesName(other))])
+                crossovers.append(NavigationEntry(series: k, index: i, x: s.x[i], y: s.y[i], label: label))
+            }
+            totals["crossovers"] = trend.crossovers.count
         }
         let lists: [(String, [NavigationEntry])] = [
             ("peaks", peaks), ("valleys", valleys), ("outliers", outliers), ("segmentStarts", starts),
@@ -486,7 +766,11 @@ struct ChartDescriber {
         ]
         var out: [NavigationList] = []
         for (name, entries) in lists where !entries.isEmpty {
-            out.append(NavigationList(name: name, title: say("nav." + name, []), entries: entries))
+            let title = say("nav." + name, [])
+            let total = totals[name] ?? entries.count
+            // A capped list says how many there are in all.
+            out.append(NavigationList(name: name, title: total > entries.count
+                ? say("nav.capped", [t(title), .integer(entries.count), .integer(total)]) : title, entries: entries))
         }
         return out
     }

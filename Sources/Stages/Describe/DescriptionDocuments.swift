@@ -131,14 +131,9 @@ struct DescriptionDocuments {
         }
         let grid: [Double]
         if set.xType == .time {
-            // Gridlines at real instants of the data, so each reads as a date at the data's granularity.
-            let steps = min(5, xs.count - 1)
-            var picked: [Double] = []
-            for j in 0...steps {
-                let v = xs[steps == 0 ? 0 : (j * (xs.count - 1) + steps / 2) / steps]
-                if picked.last != v { picked.append(v) }
-            }
-            grid = picked
+            // Gridlines at round calendar values (every January of even years), not at whichever
+            // instants of the data fall near even fractions ("February 2004").
+            grid = AxisTicks.calendar(low: low, high: high, zone: x.facts.zone)
         } else {
             grid = AxisTicks.nice(low: low, high: high).filter { $0 >= low && $0 <= high }
         }
@@ -146,7 +141,8 @@ struct DescriptionDocuments {
             ("title", .string(title)),
             ("range", .object([("lowerBound", axValue(low)), ("upperBound", axValue(high))])),
             ("gridlinePositions", .array(grid.map(axValue))),
-            ("valueDescriptions", .array(grid.map { v in .object([("value", axValue(v)), ("description", .string(x.text(v)))]) })),
+            // A gridline names its instant or number, not a bucket it happens to fall in.
+            ("valueDescriptions", .array(grid.map { v in .object([("value", axValue(v)), ("description", .string(x.plain(v)))]) })),
         ]
         if set.xType == .time { members.insert(("valueKind", "date"), at: 1) }
         return .object(members)

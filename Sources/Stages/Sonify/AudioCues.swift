@@ -50,6 +50,18 @@ public enum AudioCues {
                 i = j
             }
         }
+        // The last cue ends with the audio, not past it; to stay readable for the grouping time it
+        // starts earlier, taking that time from the cue before it.
+        if let last = cues.indices.last, cues[last].end > timeline.totalFrames {
+            cues[last].end = timeline.totalFrames
+            if cues[last].end - cues[last].start < grouping {
+                // The cue before keeps the grouping time too, or half of what the two have.
+                let before = last > 0 ? cues[last - 1].start : 0
+                let start = max(cues[last].end - grouping, min(before + grouping, (before + cues[last].end) / 2))
+                if last > 0 && cues[last - 1].end > start { cues[last - 1].end = start }
+                cues[last].start = min(cues[last].start, start)
+            }
+        }
         return cues
     }
 

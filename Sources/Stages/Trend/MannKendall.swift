@@ -46,11 +46,24 @@ public enum MannKendall {
         return Score(s: pairs - tiedPairs - 2 * falling, tieTerm: tieTerm)
     }
 
-    /// The test on `y` (no gaps; in time order) at significance `alpha`; `nil` with fewer than two values.
+    /// `v` rounded to 14 significant digits: what decides whether two values tie. Means of the same
+    /// numbers summed in another order can differ in the last bits (pandas leaves one of four weekly
+    /// means of 51.1 at 51.10000000000001); a tie the data has must not depend on them.
+    public static func tieKey(_ v: Double) -> Double {
+        guard v != 0, v.isFinite else { return v }
+        let exponent = Int(log10(abs(v)).rounded(.down))
+        guard (-280...280).contains(exponent) else { return v }
+        let digits = 13 - exponent
+        let scale = pow(10, Double(abs(digits)))
+        return digits >= 0 ? (v * scale).rounded() / scale : (v / scale).rounded() * scale
+    }
+
+    /// The test on `y` (no gaps; in time order) at significance `alpha`; `nil` with fewer than two
+    /// values. Ties are decided on `tieKey`.
     public static func test(_ y: [Double], alpha: Double = 0.05) -> MannKendallResult? {
         let n = y.count
         guard n >= 2 else { return nil }
-        let score = score(y)
+        let score = score(y.map(tieKey))
         let nd = Double(n)
         let varS = (nd * (nd - 1) * (2 * nd + 5) - score.tieTerm) / 18
         let z: Double

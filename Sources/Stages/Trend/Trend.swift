@@ -12,7 +12,7 @@ public struct Trend: ChartStage {
                                              default: 4, min: 1)
     public static let alpha = Option<Double>("alpha", doc: "Significance level of the two-sided Mann-Kendall test, such as 0.05.",
                                              default: 0.05, above: 0, below: 1)
-    public static let outliers = Option<Double>("outliers", doc: "Robust z-score (median absolute deviation) above which a value is an outlier.",
+    public static let outliers = Option<Double>("outliers", doc: "Robust z-score (median absolute deviation) of a value's difference from the cubic through the two values on each side above which a spike is an outlier.",
                                                 default: 3.5, above: 0)
 
     public static let description = StageDescription(
@@ -86,11 +86,15 @@ public struct Trend: ChartStage {
         result.last = point(n - 1)
         result.min = point(low)
         result.max = point(high)
-        let mean = y.reduce(0, +) / Double(n)
+        // Scaled by the largest magnitude, so that values near 1e308 have a mean and a spread, not ∞.
+        let scale = Swift.max(abs(y[low]), abs(y[high]))
+        let unit = scale > 0 && scale.isFinite ? scale : 1
+        let mean = y.reduce(0) { $0 + $1 / unit } / Double(n) * unit
         result.mean = mean
         result.median = MergeCount.median(y)
         if n >= 2 {
-            result.stdev = (y.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1)).squareRoot()
+            let squares = y.reduce(0) { $0 + (($1 - mean) / unit) * (($1 - mean) / unit) }
+            result.stdev = (squares / Double(n - 1)).squareRoot() * unit
         }
         result.change = TrendChange(from: y[0], to: y[n - 1])
         result.leastSquares = LeastSquares.fit(x: x, y: y)
