@@ -4,6 +4,7 @@ import ChartpipeCore
 import Describe
 import Downsample
 import Ingest
+import Report
 import Sonify
 import Table
 import Trend
@@ -13,6 +14,6 @@ enum BuiltinStages {
     static let all = StageList([
         StageRegistration(Ingest.self), StageRegistration(Aggregate.self), StageRegistration(Downsample.self),
         StageRegistration(Trend.self), StageRegistration(Describe.self), StageRegistration(Sonify.self),
-        StageRegistration(Chart.self), StageRegistration(Table.self),
+        StageRegistration(Chart.self), StageRegistration(Table.self), StageRegistration(Report.self),
     ])
 }
