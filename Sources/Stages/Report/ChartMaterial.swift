@@ -203,7 +203,7 @@ struct ChartFiles {
 
     /// The name of a file's format, as its users know it.
     static func formatName(_ path: String) -> String {
-        let names = ["csv": "CSV", "tsv": "TSV", "json": "JSON", "xlsx": "Excel (XLSX)", "html": "HTML", "md": "Markdown",
+        let names = ["csv": "CSV", "tsv": "TSV", "json": "JSON", "xlsx": "XLSX", "html": "HTML", "md": "Markdown",
                      "mp3": "MP3", "wav": "WAV", "flac": "FLAC", "ogg": "Ogg Vorbis", "vtt": "WebVTT", "svg": "SVG"]
         let ext = fileExtension(path)
         return names[ext] ?? ext.uppercased()
