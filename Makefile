@@ -27,7 +27,9 @@ build: deps
 demo: build
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/chartpipe"; \
 	"$$bin" run pipelines/weekly.pipeline --no-progress; status=$$?; \
-	echo; echo "The demo's output is in $$(cd pipelines && cd ../out/weekly && pwd) (manifest.json lists every file)."; \
+	out="$$(cd pipelines && cd ../out/weekly && pwd)"; \
+	echo; echo "The demo's output is in $$out (manifest.json lists every file)."; \
+	echo "Open its report in a browser: $$out/report.en.html"; \
 	exit $$status
 
 # The venv is made once and refreshed when the requirements change.

@@ -46,7 +46,7 @@ let package = Package(
         // moved binary keeps them and nothing reads a resource bundle at run time.
         .target(name: "ChartpipeText", dependencies: ["ChartpipeJSON", "CICU"], exclude: ["Catalogs/README.md"],
                 resources: [.embedInCode("Catalogs/Describe.xcstrings"), .embedInCode("Catalogs/Figures.xcstrings"),
-                            .embedInCode("Catalogs/Messages.xcstrings")],
+                            .embedInCode("Catalogs/Messages.xcstrings"), .embedInCode("Catalogs/Report.xcstrings")],
                 swiftSettings: swiftSettings),
         // A chart's words in a locale (its names, the facts its values are written with): the bridge
         // between the core's model and the text module, shared by every stage that writes about a chart.
@@ -64,16 +64,17 @@ let package = Package(
                        pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
         stage("Table", ["ChartpipeText", "ChartpipeChartText", "CCSV", "CXLSXWriter"]),
         stage("Chart", ["ChartpipeText", "ChartpipeChartText"]),
+        stage("Report", ["ChartpipeText", "ChartpipeChartText"]),
         // Starts plugin processes: posix_spawn's GNU extensions and the wait-status macros are C-only.
         .target(name: "CProcess", path: "Sources/CProcess"),
         stage("Plugin", ["CProcess"]),
         // The one list of built-in stages, shared by the CLI and the fuzz targets.
         .target(name: "BuiltinStages", dependencies: ["ChartpipeCore", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify",
-                                                      "Table", "Chart"],
+                                                      "Table", "Chart", "Report"],
                 swiftSettings: swiftSettings),
         .executableTarget(name: "chartpipe",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "BuiltinStages", "Ingest", "Aggregate", "Downsample",
-                                         "Trend", "Describe", "Sonify", "Table", "Chart", "Plugin"],
+                                         "Trend", "Describe", "Sonify", "Table", "Chart", "Report", "Plugin"],
                           swiftSettings: swiftSettings),
         // An example plugin in Swift (docs/plugins.md): a rolling mean that replaces the series.
         .executableTarget(name: "chartpipe-stage-rolling", path: "Sources/Examples/chartpipe-stage-rolling",
@@ -98,8 +99,9 @@ let package = Package(
         tests("SonifyTests", ["Sonify", "ChartpipeJSON"]),
         tests("DescribeTests", ["Describe", "Aggregate", "Downsample", "Trend", "ChartpipeJSON"]),
         tests("TableTests", ["Table", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "CCSV",
-                             "ChartpipeTestSupport"]),
-        tests("ChartTests", ["Chart", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"]),
+                             "ChartpipeTestSupport"], fixtures: false),
+        tests("ChartTests", ["Chart", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"], fixtures: false),
+        tests("ReportTests", ["Report", "ChartpipeCore", "ChartpipeText", "ChartpipeJSON"], fixtures: false),
         // Whether processes that plugin test doubles started still run (/proc), for two test targets.
         .target(name: "ProcessCheck", path: "Tests/ProcessCheck", swiftSettings: swiftSettings),
         tests("PluginTests", ["Plugin", "ChartpipeCore", "ChartpipeJSON", "ProcessCheck"]),

@@ -4,6 +4,7 @@ import ChartpipeCore
 import Describe
 import Downsample
 import Ingest
+import Report
 import Sonify
 import Table
 import Trend
@@ -14,6 +15,6 @@ public enum BuiltinStages {
     public static let all = StageList([
         StageRegistration(Ingest.self), StageRegistration(Aggregate.self), StageRegistration(Downsample.self),
         StageRegistration(Trend.self), StageRegistration(Describe.self), StageRegistration(Sonify.self),
-        StageRegistration(Chart.self), StageRegistration(Table.self),
+        StageRegistration(Chart.self), StageRegistration(Table.self), StageRegistration(Report.self),
     ])
 }

@@ -67,14 +67,24 @@ public struct ChartNames: Sendable {
     public var yTitleWithUnit: String { withUnit(yTitle, unit: chart.y.unit) }
 }
 
-extension ChartContext {
+extension RunInfo {
     /// The run's string catalogs (the shipped ones and the pipeline's `strings`), loaded once per
     /// run; a catalog that does not load fails the stage with `<stage>.catalogs`.
     public func catalog(for stage: String) throws -> Catalog {
         do {
-            return try Catalog.forRun(paths: run.strings)
+            return try Catalog.forRun(paths: strings)
         } catch {
             throw ChartError("cannot load the string catalogs: \(error)", code: "\(stage).catalogs", field: "strings")
         }
     }
+}
+
+extension ChartContext {
+    /// The run's string catalogs; see `RunInfo.catalog(for:)`.
+    public func catalog(for stage: String) throws -> Catalog { try run.catalog(for: stage) }
+}
+
+extension RunContext {
+    /// The run's string catalogs, for run-level stages; see `RunInfo.catalog(for:)`.
+    public func catalog(for stage: String) throws -> Catalog { try run.catalog(for: stage) }
 }

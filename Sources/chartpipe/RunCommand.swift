@@ -185,7 +185,9 @@ enum RunCommand {
             Console.error(summary)
             print("Output: \(output)")
             print("Manifest: \(outcome.manifestPath)")
-            if let report = m.artifacts.first(where: { $0.kind == "report" }) {
+            // The report in the pipeline's first locale (the manifest lists the pipeline's locales first).
+            let reports = m.artifacts.filter { $0.kind == "report" }
+            if let report = reports.first(where: { $0.locale == m.locales.first }) ?? reports.first {
                 print("Report: \(output)/\(report.path)")
             }
         }

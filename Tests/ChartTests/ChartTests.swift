@@ -205,6 +205,51 @@ final class ChartTests: XCTestCase {
         XCTAssertEqual(bars.components(separatedBy: "<rect class=\"f0 c0\"").count - 1, 3)
     }
 
+    /// The root says where values are drawn (for the report's focus marker): mapping each point's
+    /// x and y through it lands on the centre of the point's tooltip target, or of its bar.
+    func testTheRootSaysWhereEachValueIsDrawn() throws {
+        func numbers(_ text: String?) -> [Double] { (text ?? "").split(separator: " ").compactMap { Double($0) } }
+        for mark in [Mark.line, .bar] {
+            let context = try Self.sales(mark: mark)
+            let parsed = try XCTUnwrap(Elements.parse(try Self.svgs(context)["en"] ?? ""))
+            let root = try XCTUnwrap(parsed.elements.first).attributes
+            let plot = numbers(root["data-plot"]), xDomain = numbers(root["data-x-domain"]), yDomain = numbers(root["data-y-domain"])
+            XCTAssertEqual(plot.count, 4)
+            XCTAssertEqual(xDomain.count, 2)
+            XCTAssertEqual(yDomain.count, 2)
+            func position(series k: Int, x: Double, y: Double) -> (x: Double, y: Double) {
+                var px = plot[0] + (x - xDomain[0]) / (xDomain[1] - xDomain[0]) * (plot[2] - plot[0])
+                if mark == .bar, let group = numbers(root["data-bar-group"]).first {
+                    let count = Double(context.data.series.count)
+                    px += -group / 2 + (Double(k) + 0.5) * group / count
+                }
+                return (px, plot[3] - (y - yDomain[0]) / (yDomain[1] - yDomain[0]) * (plot[3] - plot[1]))
+            }
+            var drawn: [(x: Double, y: Double)] = []
+            for element in parsed.elements {
+                let a = element.attributes
+                if mark == .line, element.name == "circle", let cx = Double(a["cx"] ?? ""), let cy = Double(a["cy"] ?? "") {
+                    drawn.append((cx, cy))
+                } else if mark == .bar, element.name == "rect", a["stroke-width"] == "0.6",
+                          let x = Double(a["x"] ?? ""), let y = Double(a["y"] ?? ""), let w = Double(a["width"] ?? "") {
+                    drawn.append((x - 0.3 + (w + 0.6) / 2, y))
+                }
+            }
+            var expected: [(x: Double, y: Double)] = []
+            for (k, s) in context.data.series.enumerated() {
+                for i in s.y.indices where s.y[i].isFinite {
+                    // Bars start at zero: their top is the value's end (the data here is positive).
+                    expected.append(position(series: k, x: s.x[i], y: s.y[i]))
+                }
+            }
+            XCTAssertEqual(drawn.count, expected.count, "\(mark)")
+            for (d, e) in zip(drawn, expected) {
+                XCTAssertEqual(d.x, e.x, accuracy: 0.15, "\(mark)")
+                XCTAssertEqual(d.y, e.y, accuracy: 0.15, "\(mark)")
+            }
+        }
+    }
+
     // MARK: Hostile text
 
     static let hostile = ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "]]>", "-->", "=HYPERLINK(\"x\")",

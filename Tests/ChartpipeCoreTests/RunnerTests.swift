@@ -63,7 +63,8 @@ struct Index: RunStage {
     static let description = StageDescription(name: "index", summary: "test run stage", needs: [Need("stamped")])
     init(options: StageOptions) {}
     func run(_ context: inout RunContext) throws {
-        let text = context.charts.map { "\($0.id) \($0.record?.status.rawValue ?? "none")" }.joined(separator: "\n") + "\n"
+        let text = context.charts.map { "\($0.id) \($0.record?.status.rawValue ?? "none")" }.joined(separator: "\n")
+            + "\nrun at \(context.generatedAt)\n"
         context.artifacts.append(Artifact(path: "index.txt", kind: "report", bytes: Array(text.utf8)))
     }
 }
@@ -109,7 +110,10 @@ final class RunnerTests: XCTestCase {
         let a = try files(folder.appendingPathComponent("one")), b = try files(folder.appendingPathComponent("four"))
         XCTAssertEqual(a.count, 12 * 3 + 2)
         XCTAssertEqual(a, b)
-        XCTAssertEqual(String(decoding: a["index.txt"] ?? Data(), as: UTF8.self).split(separator: "\n").first, "c1 ok")
+        let index = String(decoding: a["index.txt"] ?? Data(), as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(index.first, "c1 ok")
+        // Run-level stages see the run's time stamp, the manifest's generatedAt.
+        XCTAssertEqual(index.last, "run at 1780272000")
     }
 
     func testAFailedChartDoesNotStopTheOthers() throws {

@@ -31,17 +31,22 @@ public struct RunContext: Sendable {
     public let charts: [RunChart]
     public let reader: ArtifactReader
     public let cancellation: Cancellation
+    /// When the run started, in seconds since 1970 (the manifest's `generatedAt`: from
+    /// `SOURCE_DATE_EPOCH` when set), so that a run-level file can carry the run's date and stay
+    /// reproducible.
+    public let generatedAt: Int64
     /// Files for the output folder (paths relative to it).
     public var artifacts: [Artifact] = []
     public var warnings: [Diagnostic] = []
 
     public init(run: RunInfo, locales: [String], charts: [RunChart], reader: ArtifactReader,
-                cancellation: Cancellation = .never) {
+                cancellation: Cancellation = .never, generatedAt: Int64 = 0) {
         self.run = run
         self.locales = locales
         self.charts = charts
         self.reader = reader
         self.cancellation = cancellation
+        self.generatedAt = generatedAt
     }
 
     /// The chart's `data.json`, decoded.

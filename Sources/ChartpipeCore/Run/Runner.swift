@@ -188,7 +188,8 @@ public final class Runner: Sendable {
         }
         for step in execution.runSteps {
             var context = RunContext(run: info, locales: spec.locales, charts: charts,
-                                     reader: ArtifactReader(root: writer.root), cancellation: cancellation)
+                                     reader: ArtifactReader(root: writer.root), cancellation: cancellation,
+                                     generatedAt: options.generatedAt)
             do {
                 let stage = try located(step.entry) { try step.registration.make(execution.options(of: step.entry, for: nil)) }
                 guard let runStage = stage as? any RunStage else { continue }

@@ -86,6 +86,7 @@ public struct Catalog: Sendable {
         ("Describe.xcstrings", PackageResources.Describe_xcstrings),
         ("Figures.xcstrings", PackageResources.Figures_xcstrings),
         ("Messages.xcstrings", PackageResources.Messages_xcstrings),
+        ("Report.xcstrings", PackageResources.Report_xcstrings),
     ]
 
     /// The embedded catalogs merged with the catalog files at `paths`, in order.

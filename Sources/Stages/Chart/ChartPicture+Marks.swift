@@ -111,7 +111,7 @@ extension ChartPicture {
             let tips = labels.flatMap { $0.indices.contains(k) ? $0[k] : nil }
             switch chart.mark {
             case .bar:
-                let group = band * (data.series.count > 1 ? 0.84 : 0.8)
+                let group = barGroupWidth(band)
                 let barWidth = group / Double(data.series.count)
                 let fill = barFill(style)
                 for i in s.y.indices where ys[i].isFinite {

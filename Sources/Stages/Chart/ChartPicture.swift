@@ -1,5 +1,6 @@
 import ChartpipeChartText
 import ChartpipeCore
+import ChartpipeJSON
 import ChartpipeText
 
 /// One chart drawn as SVG in one locale (SPEC §1 `chart`, §11).
@@ -149,7 +150,8 @@ struct ChartPicture {
         w.open("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(n(width)) \(n(height))"),
                        ("width", n(width)), ("height", n(height)), ("role", "img"),
                        ("aria-labelledby", "\(id)-title \(id)-desc"), ("lang", lang), ("xml:lang", lang),
-                       ("font-family", Self.fontStack(language.language)), ("font-size", n(Self.textSize))])
+                       ("font-family", Self.fontStack(language.language)), ("font-size", n(Self.textSize))]
+                       + placement(l: l, scale: scale, x: x))
         w.element("title", [("id", "\(id)-title")], content: title)
         w.element("desc", [("id", "\(id)-desc")], content: summary)
         w.open("style")
@@ -179,6 +181,24 @@ struct ChartPicture {
         w.close("svg")
         return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + w.text
     }
+
+    /// Where a value is drawn, for a page that embeds the chart and points at values on it (the
+    /// report's focus marker): the plot's edges, the x domain (epoch milliseconds for time) or the
+    /// number of category bands, the y domain, and for bars the width of one x's group of bars.
+    func placement(l: Layout, scale: ValueScale, x: PositionScale) -> [(String, String?)] {
+        let n = SVGWriter.number, exact = JSONWriter.number
+        var out: [(String, String?)] = [("data-plot", [l.plotLeft, l.plotTop, l.plotRight, l.plotBottom].map(n).joined(separator: " "))]
+        switch x.kind {
+        case let .band(count): out.append(("data-x-bands", String(count)))
+        case let .linear(domain): out.append(("data-x-domain", "\(exact(domain.lowerBound)) \(exact(domain.upperBound))"))
+        }
+        out.append(("data-y-domain", "\(exact(scale.domain.lowerBound)) \(exact(scale.domain.upperBound))"))
+        if chart.mark == .bar { out.append(("data-bar-group", n(barGroupWidth(x.bandWidth(l.plotRight - l.plotLeft))))) }
+        return out
+    }
+
+    /// The width of the bars at one x, all series side by side.
+    func barGroupWidth(_ band: Double) -> Double { band * (data.series.count > 1 ? 0.84 : 0.8) }
 
     static let ink = "#1f2328", muted = "#59636e", grid = "#d8dee4"
 

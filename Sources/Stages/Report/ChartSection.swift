@@ -1,0 +1,242 @@
+import ChartpipeCore
+import ChartpipeJSON
+import ChartpipeText
+
+/// One chart's `<section>` of the report: its title and summary, the SVG chart that the keyboard
+/// can explore, what a reader should know about its data, the audio graph, the axes, statistics,
+/// series and segments, the plugins' notes, the navigation lists, the data table and the downloads;
+/// or, for a chart that could not be made, why, in the reader's language.
+struct ChartSection {
+    let material: ChartMaterial
+    let words: ReportWords
+
+    /// The section's id, also the contents' link target.
+    static func anchor(_ id: String) -> String { "chart-\(id)" }
+
+    var id: String { Self.anchor(material.chart.id) }
+
+    func write(_ m: inout Markup) {
+        m.open("section", [("class", material.isMade ? "cp-chart" : "cp-chart cp-failed"), ("id", id),
+                           ("aria-labelledby", "\(id)-title")])
+        m.newline()
+        m.wrap("h2", [("id", "\(id)-title")]) { m in m.element("bdi", text: title) }
+        m.newline()
+        switch material.state {
+        case let .made(made):
+            self.made(&m, made)
+        case let .failed(error):
+            failure(&m, reason: words(ReportWords.errorKey(code: error.code)), details: error.description)
+        case .notRun:
+            failure(&m, reason: words("report.error.notRun"), details: nil)
+        case .untranslated:
+            failure(&m, reason: words("report.error.language"), details: nil)
+        case let .unreadable(error):
+            failure(&m, reason: words(ReportWords.errorKey(code: error.code)), details: error.description)
+        }
+        m.close("section")
+        m.newline()
+    }
+
+    var title: String {
+        if case let .made(made) = material.state { return made.description.title }
+        return material.title
+    }
+
+    func failure(_ m: inout Markup, reason: String, details: String?) {
+        m.wrap("div", [("class", "cp-error")]) { m in
+            m.wrap("p") { m in
+                m.element("strong", text: words("report.error.preface"))
+                m.text(words.language.sentenceSeparator + reason)
+            }
+            if let details {
+                m.wrap("details") { m in
+                    m.element("summary", text: words("report.details.message"))
+                    m.wrap("p", [("lang", "en")]) { m in m.element("code", text: details) }
+                }
+            }
+        }
+        m.newline()
+        aboutTheData(&m)
+    }
+
+    func made(_ m: inout Markup, _ made: ChartMaterial.Made) {
+        let d = made.description
+        if let subtitle = material.chart.spec.subtitle {
+            m.element("p", [("class", "cp-subtitle")], text: words.name(subtitle))
+            m.newline()
+        }
+        m.element("p", [("class", "cp-summary")], text: d.summary)
+        m.newline()
+        aboutTheData(&m)
+        if let svg = made.svg {
+            m.wrap("div", [("class", "cp-figure")]) { m in
+                m.wrap("div", [("class", "cp-plot"), ("data-chart", material.chart.id),
+                               ("data-label", words("report.chart.label", [.text(d.title)]))]) { m in
+                    // The chart stage's SVG: its text is escaped and its ids start with chartpipe-<id>-<locale>-.
+                    m.raw(svg)
+                }
+                m.wrap("p", [("class", "cp-hint cp-js"), ("id", "\(id)-hint"), ("hidden", "")]) { m in
+                    m.text(words("report.chart.hint") + " ")
+                    m.element("button", [("type", "button"), ("class", "cp-keys-button")], text: words("report.keys.open"))
+                }
+                m.wrap("div", [("class", "cp-status")]) { m in
+                    m.element("p", [("class", "cp-live"), ("data-live", "series"), ("aria-live", "polite"), ("aria-atomic", "true")], text: "")
+                    m.element("p", [("class", "cp-live"), ("data-live", "point"), ("aria-live", "polite"), ("aria-atomic", "true")], text: "")
+                }
+            }
+            m.newline()
+        }
+        m.raw("<script type=\"application/json\" class=\"cp-model\">" + JSONWriter(pretty: false).string(made.model) + "</script>\n")
+        audio(&m, made)
+        heading(&m, "describe.heading.axes")
+        list(&m, "ul", d.axes.map(\.text))
+        if !d.statistics.isEmpty {
+            heading(&m, "describe.heading.statistics")
+            list(&m, "ul", d.statistics)
+        }
+        if !d.series.isEmpty {
+            heading(&m, "describe.heading.series")
+            for (k, s) in d.series.enumerated() {
+                m.wrap("h4", [("id", "\(id)-series-\(k)")]) { m in m.element("bdi", text: s.name) }
+                m.element("p", text: s.summary)
+                if !s.segments.isEmpty {
+                    m.element("h5", text: words("describe.heading.segments"))
+                    list(&m, "ol", s.segments.map(\.label))
+                }
+                m.newline()
+            }
+        }
+        if !made.notes.isEmpty {
+            heading(&m, "describe.heading.notes")
+            list(&m, "ul", made.notes)
+        }
+        let lists = d.navigation.filter { !$0.entries.isEmpty }
+        if !lists.isEmpty {
+            heading(&m, "report.heading.navigation")
+            for nav in lists {
+                m.wrap("details", [("class", "cp-list")]) { m in
+                    m.element("summary", text: words("report.list.count", [.text(nav.title), .text(words.count(nav.entries.count))]))
+                    list(&m, "ol", nav.entries.map(\.label))
+                }
+                m.newline()
+            }
+        }
+        table(&m, made)
+        downloads(&m, made)
+    }
+
+    func heading(_ m: inout Markup, _ key: String) {
+        m.element("h3", text: words(key))
+        m.newline()
+    }
+
+    func list(_ m: inout Markup, _ tag: String, _ items: [String]) {
+        m.wrap(tag) { m in
+            for item in items { m.element("li", text: item) }
+        }
+        m.newline()
+    }
+
+    /// What a reader should know about the chart's data, in the reader's language: skipped rows,
+    /// partly covered periods…; the run's other notes follow as the tool wrote them.
+    func aboutTheData(_ m: inout Markup) {
+        var sentences: [String] = []
+        if material.skipped > 0 {
+            sentences.append(words("report.warning.skipped", [.integer(material.skipped)]))
+        }
+        var others: [Diagnostic] = []
+        for warning in material.warnings where !ReportWords.skippedCodes.contains(warning.code) {
+            if let key = ReportWords.warningKey(code: warning.code) {
+                let sentence = words(key)
+                if !sentences.contains(sentence) { sentences.append(sentence) }
+            } else {
+                others.append(warning)
+            }
+        }
+        let skippedRecords = material.warnings.filter { ReportWords.skippedCodes.contains($0.code) }
+        let details = material.warnings.filter { ReportWords.warningKey(code: $0.code) != nil } + skippedRecords + others
+        guard !sentences.isEmpty || !details.isEmpty else { return }
+        m.wrap("div", [("class", "cp-about")]) { m in
+            m.element("h3", text: words("report.heading.warnings"))
+            if !sentences.isEmpty { list(&m, "ul", sentences) }
+            if !details.isEmpty {
+                m.wrap("details") { m in
+                    m.element("summary", text: words("report.details.message"))
+                    m.wrap("ul", [("lang", "en")]) { m in
+                        for warning in details { m.element("li", text: warning.description) }
+                    }
+                }
+            }
+        }
+        m.newline()
+    }
+
+    func audio(_ m: inout Markup, _ made: ChartMaterial.Made) {
+        guard !made.audio.isEmpty else { return }
+        m.open("div", [("class", "cp-player")])
+        heading(&m, "report.heading.audio")
+        var explanation = words("report.audio.explain")
+        let names = made.description.series.map(\.name)
+        if names.count > 1 {
+            explanation += words.language.sentenceSeparator + words("report.audio.order", [.text(words.formats.list(names))])
+        }
+        m.element("p", text: explanation)
+        m.open("audio", [("class", "cp-audio"), ("controls", ""), ("preload", "metadata"),
+                         ("aria-label", words("report.audio.label", [.text(made.description.title)]))])
+        let types = ["mp3": "audio/mpeg", "wav": "audio/wav", "ogg": "audio/ogg", "flac": "audio/flac"]
+        for file in made.audio {
+            m.void("source", [("src", file.path), ("type", types[ChartFiles.fileExtension(file.path)])])
+        }
+        // No <track>: browsers show no captions for <audio>, and refuse a track from a file:// page;
+        // the script shows the sounding point's label instead, and the cues are a download.
+        m.text(words("report.audio.fallback"))
+        m.close("audio")
+        m.newline()
+        m.wrap("p", [("class", "cp-now"), ("hidden", "")]) { m in
+            m.element("span", [("class", "cp-now-title")], text: words("report.audio.now"))
+            m.text(" ")
+            m.element("span", [("class", "cp-now-label")], text: "")
+        }
+        m.close("div")
+        m.newline()
+    }
+
+    func table(_ m: inout Markup, _ made: ChartMaterial.Made) {
+        guard let table = made.table else { return }
+        m.element("h3", [("id", "\(id)-table")], text: words("report.heading.table"))
+        m.newline()
+        switch table {
+        case let .inline(markup, rows):
+            m.wrap("details", [("class", "cp-table")]) { m in
+                m.element("summary", text: words("report.table.show", [.integer(rows)]))
+                m.wrap("div", [("class", "cp-scroll"), ("role", "region"), ("tabindex", "0"),
+                               ("aria-labelledby", "\(id)-title \(id)-table")]) { m in
+                    // The table stage's <table>: its text is escaped by that stage.
+                    m.raw(markup)
+                }
+            }
+        case let .linked(path):
+            m.wrap("p") { m in
+                m.text(words("report.table.large") + words.language.sentenceSeparator)
+                m.element("a", [("href", path)], text: words("report.table.open"))
+            }
+        }
+        m.newline()
+    }
+
+    func downloads(_ m: inout Markup, _ made: ChartMaterial.Made) {
+        guard !made.downloads.isEmpty else { return }
+        m.open("div", [("class", "cp-downloads-part")])
+        heading(&m, "report.heading.downloads")
+        m.wrap("ul", [("class", "cp-downloads")]) { m in
+            for file in made.downloads {
+                m.wrap("li") { m in
+                    m.element("a", [("href", file.path), ("download", "")],
+                              text: words("report.download", [.text(file.what), .text(file.format), .text(words.size(bytes: file.bytes))]))
+                }
+            }
+        }
+        m.close("div")
+        m.newline()
+    }
+}

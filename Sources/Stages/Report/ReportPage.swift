@@ -1,0 +1,189 @@
+import ChartpipeCore
+import ChartpipeJSON
+import ChartpipeText
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `report.<locale>.html`: one static page over every chart of the pipeline.
+///
+/// - A landmark for each part (banner, navigation, main, contentinfo), a skip link, the contents,
+///   the other languages' reports (`hreflang`), and the run's date from the manifest.
+/// - Per chart a `<section>` (see `ChartSection`): every fact as text, lists and tables, so that the
+///   page is whole without its script; the script adds keyboard navigation of the charts.
+/// - Self-contained: the style sheet, the script and the SVG charts are inline; audio, tables and
+///   downloads are relative links into the output folder. A Content Security Policy lets only the
+///   page's own script run (by its hash), as a second line behind the escaping of every text.
+struct ReportPage {
+    let words: ReportWords
+    let pipeline: String
+    let locales: [String]
+    let generatedAt: Int64
+    let charts: [ChartMaterial]
+
+    /// The script's hash for the page's Content Security Policy.
+    static let scriptHash = "sha256-" + Data(SHA256.digest(Array(ReportScript.source.utf8))).base64EncodedString()
+
+    var title: String { words("report.title", [.text(words.name(pipeline))]) }
+
+    func html() -> String {
+        var m = Markup()
+        m.raw("<!DOCTYPE html>\n")
+        m.open("html", [("lang", words.lang), ("dir", "ltr")])
+        m.newline()
+        head(&m)
+        m.open("body")
+        m.newline()
+        m.element("a", [("class", "cp-skip"), ("href", "#main")], text: words("report.skip"))
+        m.newline()
+        header(&m)
+        contents(&m)
+        m.open("main", [("id", "main"), ("tabindex", "-1")])
+        m.newline()
+        for chart in charts {
+            ChartSection(material: chart, words: words).write(&m)
+        }
+        keyDialog(&m)
+        m.close("main")
+        m.newline()
+        m.wrap("footer") { m in
+            m.element("p", text: words("report.madeWith", [.text(Manifest.toolVersion)]))
+        }
+        m.newline()
+        messages(&m)
+        m.raw("<script>" + ReportScript.source + "</script>\n")
+        m.close("body")
+        m.newline()
+        m.close("html")
+        m.newline()
+        return m.html
+    }
+
+    func head(_ m: inout Markup) {
+        m.open("head")
+        m.newline()
+        m.void("meta", [("charset", "utf-8")])
+        m.newline()
+        m.void("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")])
+        m.newline()
+        m.void("meta", [("name", "color-scheme"), ("content", "light dark")])
+        m.newline()
+        // Media 'self' lets the audio of the output folder play; nothing else is fetched.
+        m.void("meta", [("http-equiv", "Content-Security-Policy"),
+                        ("content", "default-src 'none'; script-src '\(Self.scriptHash)'; style-src 'unsafe-inline'; "
+                            + "img-src 'self' data:; media-src 'self'; base-uri 'none'; form-action 'none'")])
+        m.newline()
+        m.void("meta", [("name", "generator"), ("content", "\(Manifest.toolName) \(Manifest.toolVersion)")])
+        m.newline()
+        for locale in locales where locale != words.locale {
+            m.void("link", [("rel", "alternate"), ("hreflang", locale), ("href", "report.\(locale).html")])
+            m.newline()
+        }
+        m.element("title", text: title)
+        m.newline()
+        m.raw("<style>\n" + ReportStyle.sheet + "</style>\n")
+        m.close("head")
+        m.newline()
+    }
+
+    func header(_ m: inout Markup) {
+        m.open("header")
+        m.newline()
+        m.element("h1", text: title)
+        m.newline()
+        let stamp = TimeText.iso8601(milliseconds: Double(generatedAt) * 1000)
+        m.wrap("p", [("class", "cp-meta")]) { m in
+            let date = words.date(seconds: generatedAt)
+            let sentence = words("report.generated", [.text(date)])
+            // The date inside the sentence is a <time>, machine-readable.
+            if let range = sentence.range(of: date) {
+                m.text(String(sentence[..<range.lowerBound]))
+                m.element("time", [("datetime", stamp)], text: date)
+                m.text(String(sentence[range.upperBound...]))
+            } else {
+                m.text(sentence)
+            }
+        }
+        m.newline()
+        let failed = charts.filter { !$0.isMade }.count
+        if failed > 0 {
+            m.element("p", [("class", "cp-meta cp-failures")],
+                      text: words("report.failedCount", [.integer(failed), .integer(charts.count)]))
+            m.newline()
+        }
+        if locales.count > 1 {
+            m.wrap("nav", [("class", "cp-languages"), ("aria-label", words("report.languages"))]) { m in
+                m.wrap("ul") { m in
+                    for locale in locales {
+                        let name = words.languageName(of: locale)
+                        m.wrap("li") { m in
+                            if locale == words.locale {
+                                m.element("a", [("href", "report.\(locale).html"), ("hreflang", locale), ("lang", locale),
+                                                ("aria-current", "page")], text: name)
+                            } else {
+                                m.element("a", [("href", "report.\(locale).html"), ("hreflang", locale), ("lang", locale)], text: name)
+                            }
+                        }
+                    }
+                }
+            }
+            m.newline()
+        }
+        m.close("header")
+        m.newline()
+    }
+
+    func contents(_ m: inout Markup) {
+        m.wrap("nav", [("class", "cp-contents"), ("aria-labelledby", "cp-contents-title")]) { m in
+            m.element("h2", [("id", "cp-contents-title")], text: words("report.contents"))
+            m.wrap("ol") { m in
+                for chart in charts {
+                    let name = chart.isMade ? chart.title : words("report.contents.failed", [.text(chart.title)])
+                    m.wrap("li") { m in
+                        m.element("a", [("href", "#" + ChartSection.anchor(chart.chart.id))], text: name)
+                    }
+                }
+            }
+        }
+        m.newline()
+    }
+
+    /// The keys of the charts, in a dialog that H or the button under a chart opens.
+    func keyDialog(_ m: inout Markup) {
+        m.wrap("dialog", [("id", "cp-keys"), ("aria-labelledby", "cp-keys-title")]) { m in
+            m.element("h2", [("id", "cp-keys-title")], text: words("report.keys.heading"))
+            m.wrap("table") { m in
+                m.wrap("thead") { m in
+                    m.wrap("tr") { m in
+                        m.element("th", [("scope", "col")], text: words("report.keys.column.key"))
+                        m.element("th", [("scope", "col")], text: words("report.keys.column.action"))
+                    }
+                }
+                m.wrap("tbody") { m in
+                    for key in ["points", "series", "ends", "segments", "peaks", "valleys", "outliers", "crossings", "point", "play",
+                                "stop", "help"] {
+                        m.wrap("tr") { m in
+                            m.element("th", [("scope", "row")], text: words("report.key.\(key)"))
+                            m.element("td", text: words("report.key.\(key).action"))
+                        }
+                    }
+                }
+            }
+            m.element("button", [("type", "button"), ("class", "cp-close")], text: words("report.keys.close"))
+        }
+        m.newline()
+    }
+
+    /// What the script says that is not a point's label, in the page's language.
+    func messages(_ m: inout Markup) {
+        var edges: [(String, JSONValue)] = []
+        for list in ScriptModel.lists { edges.append((list.key, .string(words("report.edge.\(list.key)")))) }
+        let json: JSONValue = .object([
+            ("edge", .object(edges)), ("empty", .string(words("report.edge.empty"))), ("noAudio", .string(words("report.audio.none"))),
+        ])
+        // JSONWriter writes "</" and "<!" so that the text cannot end or confuse the element.
+        m.raw("<script type=\"application/json\" id=\"cp-messages\">" + JSONWriter(pretty: false).string(json) + "</script>\n")
+    }
+}

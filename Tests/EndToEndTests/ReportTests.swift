@@ -1,0 +1,240 @@
+import ChartpipeJSON
+import ChartpipeTestSupport
+import ChartpipeText
+import Foundation
+import XCTest
+
+/// The report stage end to end, in headless chromium (Tests/Python/check_report.py): the demo's
+/// reports pass axe-core in every locale and scheme, the keys step through a chart with the
+/// description's own labels in the live region, every fact is there without JavaScript, CJK text
+/// is drawn with glyphs, hostile text stays text, and previews still show every chart.
+final class ReportTests: XCTestCase {
+    static let epoch = ["SOURCE_DATE_EPOCH": "1780272000"]
+
+    static func report(_ out: URL, _ locale: String) -> String { out.appendingPathComponent("report.\(locale).html").path }
+
+    static func check(_ arguments: [String]) throws -> JSONValue {
+        let result = try TestPython.run("check_report.py", arguments)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try JSONParser.parse(Array(result.stdout.utf8))
+    }
+
+    static func json(_ url: URL) throws -> JSONValue { try JSONParser.parse(Array(try Data(contentsOf: url))) }
+
+    /// A sentence of the shipped catalogs, as the report writes it.
+    static func words(_ key: String, _ locale: String, _ arguments: [TemplateArgument] = []) -> String {
+        Catalog.embedded.render(key, locale: locale, arguments)
+    }
+
+    func testDemoReportsHaveNoAxeViolationsInEitherScheme() throws {
+        let out = try DemoTests.demo()
+        let reports = DemoTests.locales.map { Self.report(out, $0) }
+        let result = try Self.check(["axe"] + reports)
+        for report in reports {
+            for state in ["light", "light-open", "dark", "dark-open"] {
+                let entry = try XCTUnwrap(result[report]?[state], "\(report) \(state)")
+                XCTAssertNil(entry["error"], "\(report) \(state)")
+                XCTAssertEqual(entry["violations"]?.arrayValue?.count, 0,
+                               "\(report) \(state): \(JSONWriter().string(entry["violations"] ?? .null))")
+                XCTAssertGreaterThan(entry["passes"]?.intValue ?? 0, 30, "axe ran its rules on \(report) \(state)")
+            }
+        }
+    }
+
+    /// Right, End, Home, Page Down and the next-peak key, in English and Korean: the live region
+    /// holds exactly the labels of description.<locale>.json, and the focus marker moves.
+    func testKeysStepThroughAChartWithTheDescriptionsLabels() throws {
+        let out = try DemoTests.demo()
+        for locale in ["en", "ko"] {
+            let description = try Self.json(out.appendingPathComponent("charts/battery-level/description.\(locale).json"))
+            let points = description["series"]?.arrayValue?.first?["points"]?.arrayValue ?? []
+            let label = { (p: JSONValue?) in p?["label"]?.stringValue ?? "" }
+            let first = try XCTUnwrap(points.first), last = try XCTUnwrap(points.last)
+            // Page Down from the first point: the next segment's start; then the next peak after it.
+            let starts = description["navigation"]?["segmentStarts"]?["entries"]?.arrayValue ?? []
+            let segment = try XCTUnwrap(starts.first { ($0["index"]?.intValue ?? -1) > (first["index"]?.intValue ?? 0) })
+            let peaks = description["navigation"]?["peaks"]?["entries"]?.arrayValue ?? []
+            let peak = try XCTUnwrap(peaks.first { ($0["index"]?.intValue ?? -1) > (segment["index"]?.intValue ?? 0) })
+            let expected = [label(first), label(last), label(first), label(segment), label(peak), label(nextPoint(after: peak, in: points))]
+            let result = try Self.check(["keys", Self.report(out, locale), "battery-level", "Right", "End", "Home", "PageDown", "p", "Right"])
+            XCTAssertEqual(result["focused"], .bool(true))
+            XCTAssertEqual(result["role"], "application")
+            XCTAssertEqual(result["politeRegions"], .array(["series", "point"]))
+            let presses = result["presses"]?.arrayValue ?? []
+            XCTAssertEqual(presses.map { $0["point"]?.stringValue ?? "" }, expected, locale)
+            // The marker moves with every press and sits at a different place for different points.
+            let markers = presses.map { $0["marker"]?.arrayValue?.compactMap(\.doubleValue) ?? [] }
+            XCTAssertTrue(markers.allSatisfy { $0.count == 2 }, "\(markers)")
+            XCTAssertEqual(markers[0], markers[2], "Right from nothing and Home both go to the first point")
+            XCTAssertNotEqual(markers[0], markers[1])
+            XCTAssertNotEqual(markers[3], markers[4])
+            XCTAssertLessThan(markers[0][0], markers[1][0], "the last point is right of the first")
+        }
+    }
+
+    /// The first charted point after a navigation entry (which may lie between charted points).
+    func nextPoint(after entry: JSONValue, in points: [JSONValue]) -> JSONValue? {
+        points.first { ($0["index"]?.intValue ?? -1) > (entry["index"]?.intValue ?? 0) }
+    }
+
+    /// Several series: Down goes to the next series at the nearest point and says which series;
+    /// the crossing key jumps along threshold crossings and crossovers in time order; End then
+    /// Right at the end of a series says the last label again.
+    func testSeriesAndCrossingsInBothLanguages() throws {
+        let out = try DemoTests.demo()
+        for locale in ["en", "ko"] {
+            let description = try Self.json(out.appendingPathComponent("charts/daily-sales/description.\(locale).json"))
+            let series = description["series"]?.arrayValue ?? []
+            let north = series[0]["points"]?.arrayValue ?? [], south = series[1]["points"]?.arrayValue ?? []
+            let start = try XCTUnwrap(north.first), startX = start["x"]?.stringValue ?? ""
+            let southFirst = try XCTUnwrap(south.first)
+            XCTAssertEqual(southFirst["x"]?.stringValue, startX, "both series start on the same day")
+            var crossings: [(x: String, series: Int, index: Int, label: String)] = []
+            for name in ["thresholdCrossings", "crossovers"] {
+                for e in description["navigation"]?[name]?["entries"]?.arrayValue ?? [] {
+                    crossings.append((e["x"]?.stringValue ?? "", e["seriesIndex"]?.intValue ?? 0, e["index"]?.intValue ?? 0, e["label"]?.stringValue ?? ""))
+                }
+            }
+            crossings.sort { ($0.x, $0.series, $0.index) < ($1.x, $1.series, $1.index) }
+            // ISO 8601 instants in UTC compare as text.
+            let crossing = try XCTUnwrap(crossings.first { $0.x > startX || ($0.x == startX && $0.series > 1) })
+            let result = try Self.check(["keys", Self.report(out, locale), "daily-sales", "Right", "Down", "c", "End", "Right"])
+            let presses = result["presses"]?.arrayValue ?? []
+            let crossedSeries = series[crossing.series]["points"]?.arrayValue ?? []
+            XCTAssertEqual(presses.map { $0["point"]?.stringValue ?? "" },
+                           [start["label"]?.stringValue ?? "", southFirst["label"]?.stringValue ?? "", crossing.label,
+                            crossedSeries.last?["label"]?.stringValue ?? "", crossedSeries.last?["label"]?.stringValue ?? ""], locale)
+            let names = series.map { $0["name"]?.stringValue ?? "" }
+            let seriesSaid = presses.map { $0["series"]?.stringValue ?? "" }
+            XCTAssertEqual(seriesSaid[0], Self.words("report.series.position", locale, [.text(names[0]), .integer(1), .integer(4)]))
+            XCTAssertEqual(seriesSaid[1], Self.words("report.series.position", locale, [.text(names[1]), .integer(2), .integer(4)]))
+            XCTAssertTrue(seriesSaid[2].hasPrefix(names[crossing.series]), seriesSaid[2])
+        }
+    }
+
+    func testWithoutJavaScriptEveryChartHasItsSummaryAndTable() throws {
+        let out = try DemoTests.demo()
+        let reports = DemoTests.locales.map { Self.report(out, $0) }
+        let result = try Self.check(["nojs"] + reports)
+        for (locale, report) in zip(DemoTests.locales, reports) {
+            let charts = result[report]?["charts"]?.arrayValue ?? []
+            XCTAssertEqual(charts.map { $0["id"]?.stringValue ?? "" }, DemoTests.charts.map { "chart-" + $0 }, report)
+            for (id, chart) in zip(DemoTests.charts, charts) {
+                let description = try Self.json(out.appendingPathComponent("charts/\(id)/description.\(locale).json"))
+                XCTAssertEqual(chart["summary"]?.stringValue, description["summary"]?.stringValue, "\(report) \(id)")
+                XCTAssertEqual(chart["title"]?.stringValue, description["title"]?.stringValue)
+                XCTAssertEqual(chart["table"]?["shown"], .bool(true), "\(report) \(id): the table shows once its disclosure opens")
+                XCTAssertGreaterThanOrEqual(chart["table"]?["rows"]?.intValue ?? 0, 30, "\(report) \(id)")
+                // Nothing that needs the script shows or takes focus.
+                XCTAssertEqual(chart["hint"], .array([.bool(false)]))
+                XCTAssertEqual(chart["focusable"], .array([.null]))
+            }
+        }
+    }
+
+    /// Screenshots of the Korean and Chinese reports (kept in .build/renders/report/): CJK text is
+    /// drawn with glyphs, not missing-glyph boxes, and the schemes look different.
+    func testKoreanAndChineseReportsShowGlyphs() throws {
+        let out = try DemoTests.demo()
+        let folder = TestPython.renders.appendingPathComponent("report").path
+        let reports = ["ko", "zh-Hans", "en"].map { Self.report(out, $0) }
+        let result = try Self.check(["shots", folder] + reports)
+        for report in reports {
+            let entry = try XCTUnwrap(result[report], report)
+            var sizes: [Int] = []
+            for scheme in ["light", "dark", "forced"] {
+                let png = try XCTUnwrap(entry["renders"]?[scheme]?["png"]?.stringValue)
+                XCTAssertTrue(png.hasPrefix(folder), png)
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
+                XCTAssertGreaterThan(bytes.count, 100_000, "\(png) is nearly empty")
+                sizes.append(bytes.count)
+            }
+            XCTAssertEqual(Set(sizes).count, 3, "\(report): the three schemes look different")
+        }
+        for report in reports.prefix(2) {
+            XCTAssertGreaterThan(result[report]?["cjk"]?.intValue ?? 0, 5_000, report)
+            XCTAssertGreaterThan(result[report]?["differing"]?.intValue ?? 0, 20_000, "\(report): CJK text looks like missing-glyph boxes")
+        }
+    }
+
+    /// Titles, series names, categories, axis titles and threshold names that are markup or
+    /// script stay text everywhere in the report, and nothing of them runs.
+    func testHostileTextIsEscapedAndRunsNothing() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Harness.run(["run", "Tests/EndToEndTests/Fixtures/report/hostile.pipeline", "--out", folder.path, "--no-progress"],
+                                  environment: Self.epoch)
+        XCTAssertEqual(run.status, 1, "the chart without data fails: \(run.stderr)")
+        for locale in ["en", "ko"] {
+            let html = try String(contentsOfFile: Self.report(folder, locale), encoding: .utf8)
+            // The JSON data blocks for the script hold the texts as JSON strings, which the HTML
+            // parser reads as raw text up to "</script": JSONWriter writes "</" as "<\/" and "<!"
+            // as "\u003C!", so that no text can end the block or open a comment in it.
+            let opening = "<script type=\"application/json\""
+            var markup = "", blocks: [String] = []
+            for (n, part) in html.components(separatedBy: opening).enumerated() {
+                guard n > 0 else { markup += part; continue }
+                let end = try XCTUnwrap(part.range(of: "</script>"))
+                blocks.append(String(part[..<end.lowerBound].drop { $0 != ">" }.dropFirst()))
+                markup += String(part[end.upperBound...])
+            }
+            XCTAssertEqual(blocks.count, 3, "the messages and the two charts' models")
+            for block in blocks {
+                XCTAssertFalse(block.contains("</") || block.contains("<!"), "\(locale): a data block holds \"</\" or \"<!\"")
+                XCTAssertNoThrow(try JSONParser.parse(Array(block.utf8)))
+            }
+            XCTAssertTrue(blocks.joined().contains("<\\/script>"), "hostile text reached the models, escaped")
+            XCTAssertEqual(markup.components(separatedBy: "<script").count - 1, 1, "one script of the page's own")
+            for raw in ["<img", "<b>", "<i>", "<u>", "<svg onload", "<!--", "</script><script"] {
+                XCTAssertFalse(markup.contains(raw), "\(locale): \(raw)")
+            }
+            XCTAssertTrue(markup.contains("&lt;b&gt;Sales&lt;/b&gt; =1+1 &lt;/script&gt;&lt;script&gt;alert(5)&lt;/script&gt;"))
+            XCTAssertTrue(markup.contains("&lt;img src=x onerror=alert(6)&gt;"))
+
+            let page = try Self.check(["hostile", Self.report(folder, locale)])
+            XCTAssertEqual(page["dialogs"], .array([]), locale)
+            XCTAssertEqual(page["violations"], .array([]), locale)
+            XCTAssertEqual(page["handlers"], .array([]), locale)
+            XCTAssertEqual(page["images"], 0)
+            XCTAssertEqual(page["scripts"], .array(["application/json", "application/json", "application/json", "classic"]))
+            let text = page["texts"]?.stringValue ?? ""
+            for shown in ["<b>Sales</b> =1+1 </script><script>alert(5)</script>", "<img src=x onerror=alert(6)>",
+                          "<script>alert('series')</script>", "=HYPERLINK(\"x\")", "<svg onload=alert(7)>", "javascript:alert(4)"] {
+                XCTAssertTrue(text.contains(shown), "\(locale): the page shows \(shown) as text")
+            }
+            // The failed chart says why in the reader's language, the tool's message beside it.
+            XCTAssertTrue(text.contains(Self.words("report.error.preface", locale)), locale)
+            XCTAssertTrue(text.contains(Self.words("report.error.source", locale)), locale)
+            XCTAssertTrue(text.contains(Self.words("report.warning.skipped", locale, [.integer(1)])), locale)
+            XCTAssertTrue(text.contains(Self.words("report.warning.sparse", locale)), locale)
+        }
+    }
+
+    /// `--only` and `--locales` previews rewrite the reports over every chart of the pipeline:
+    /// charts kept from the full run are shown, and so are charts no run has made yet.
+    func testPreviewsShowEveryChart() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let full = folder.appendingPathComponent("full"), fresh = folder.appendingPathComponent("fresh")
+        XCTAssertEqual(try Harness.run(["run", "pipelines/weekly.pipeline", "--out", full.path, "--quiet"], environment: Self.epoch).status, 0)
+        let preview = try Harness.run(["run", "pipelines/weekly.pipeline", "--out", full.path, "--quiet", "--only", "daily-sales", "--locales", "ko"],
+                                      environment: Self.epoch)
+        XCTAssertEqual(preview.status, 0, preview.stderr)
+        for locale in DemoTests.locales {
+            let html = try String(contentsOfFile: Self.report(full, locale), encoding: .utf8)
+            for chart in DemoTests.charts {
+                XCTAssertTrue(html.contains("<div class=\"cp-plot\" data-chart=\"\(chart)\""), "\(locale): \(chart)")
+            }
+            XCTAssertFalse(html.contains("cp-failed"), locale)
+        }
+        let first = try Harness.run(["run", "pipelines/weekly.pipeline", "--out", fresh.path, "--quiet", "--only", "daily-sales", "--locales", "ko"],
+                                    environment: Self.epoch)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let korean = try String(contentsOfFile: Self.report(fresh, "ko"), encoding: .utf8)
+        XCTAssertTrue(korean.contains("data-chart=\"daily-sales\""))
+        XCTAssertEqual(korean.components(separatedBy: HTML.text(Self.words("report.error.notRun", "ko"))).count - 1, 3)
+        let english = try String(contentsOfFile: Self.report(fresh, "en"), encoding: .utf8)
+        XCTAssertTrue(english.contains(HTML.text(Self.words("report.error.language", "en"))))
+        XCTAssertEqual(english.components(separatedBy: "<section class=\"cp-chart").count - 1, 4)
+    }
+}
