@@ -43,3 +43,29 @@ final class CatalogLintTests: XCTestCase {
         XCTAssertEqual(KoreanParticles.markerProblems(in: "매출(원)"), [])
     }
 }
+
+/// A catalog is input: a substitution that names itself, or a precision typo, must be a finding
+/// and a marked rendering, never a stack overflow or a million-digit number.
+final class CatalogLoopTests: XCTestCase {
+    func testLoopsAndHugePrecisionAreFindings() {
+        let path = Fixture.path("loops.xcstrings")
+        let findings = CatalogLint.lint(path: path).map { $0.description.replacingOccurrences(of: path, with: "loops.xcstrings") }
+        XCTAssertEqual(findings, [
+            "loops.xcstrings: error: key 'a.self' [en]: substitution 'n' uses itself",
+            "loops.xcstrings: error: key 'b.mutual' [en]: substitutions use each other in a loop: 'p' → 'q' → 'p'",
+            "loops.xcstrings: error: key 'c.precision' [en]: '%1$.1000000e' asks for 1000000 digits; at most 20 are shown",
+        ])
+    }
+
+    func testRenderingALoopStopsAtTheRepeatedName() throws {
+        let catalog = try Catalog.loading(paths: [Fixture.path("loops.xcstrings")])
+        let selfLoop = catalog.rendering("a.self", locale: "en", [3])
+        XCTAssertEqual(selfLoop.text, "3 and ⟦%#@n@⟧")
+        XCTAssertEqual(selfLoop.problems, ["[en] substitution 'n' uses itself"])
+        let mutual = catalog.rendering("b.mutual", locale: "en", [3])
+        XCTAssertEqual(mutual.text, "3 of ⟦%#@p@⟧")
+        XCTAssertEqual(mutual.problems, ["[en] substitutions use each other in a loop: 'p' → 'q' → 'p'"])
+        let digits = catalog.render("c.precision", locale: "en", [.double(1.5)])
+        XCTAssertEqual(digits, "1.50000000000000000000E0")
+    }
+}

@@ -176,11 +176,38 @@ public enum CatalogLint {
                 signature.problems.append("'%arg' is only valid inside a substitution\(place)")
             }
         }
+        for template in loc.units.map(\.unit.template) {
+            for p in template.placeholders where (p.precision ?? 0) > TemplateRenderer.maxPrecision {
+                signature.problems.append("'\(p.text)' asks for \(p.precision ?? 0) digits; at most \(TemplateRenderer.maxPrecision) are shown")
+            }
+        }
+        signature.problems += substitutionLoops(loc.substitutions)
         for (name, sub) in loc.substitutions.sorted(by: { $0.key < $1.key })
         where Template("%" + sub.formatSpecifier).placeholders.count != 1 {
             signature.problems.append("substitution '\(name)' has an invalid formatSpecifier '\(sub.formatSpecifier)'")
         }
         return signature
+    }
+
+    /// Substitutions whose variants name themselves, directly or through others: one problem per
+    /// loop a depth-first walk meets (each substitution is walked once, so a hostile catalog of many
+    /// substitutions naming each other costs linear time).
+    static func substitutionLoops(_ substitutions: [String: Substitution]) -> [String] {
+        let uses = substitutions.mapValues { sub in Set(sub.plural.values.flatMap(\.template.substitutions)).sorted() }
+        var done = Set<String>()
+        var path: [String] = []
+        var problems: [String] = []
+        func walk(_ name: String) {
+            path.append(name)
+            for next in uses[name] ?? [] where !done.contains(next) {
+                if path.contains(next) { problems.append(TemplateRenderer.cycleProblem(path + [next])) }
+                else if uses[next] != nil { walk(next) }
+            }
+            path.removeLast()
+            done.insert(name)
+        }
+        for name in substitutions.keys.sorted() where !done.contains(name) { walk(name) }
+        return problems
     }
 
     static func kindOf(_ formatSpecifier: String) -> PlaceholderKind {

@@ -32,8 +32,12 @@ struct TemplateRenderer {
             problems.append("the localization has no text")
             return "⟦⟧"
         }
-        return render(template, arguments: arguments, substitutions: loc.substitutions, own: nil)
+        return render(template, arguments: arguments, substitutions: loc.substitutions, own: nil, within: [])
     }
+
+    /// More digits than a double holds say nothing, and an ICU skeleton of a million zeros is a
+    /// catalog's typo: `%.1000000e` shows at most this many.
+    static let maxPrecision = 20
 
     /// The variant for `argument`: `zero` for exactly 0 when written (as Apple's catalogs do), then
     /// the CLDR category, then `other`.
@@ -45,8 +49,11 @@ struct TemplateRenderer {
         return variants[category] ?? variants[.other]
     }
 
+    /// `within`: the substitutions being rendered around this template, so that one that names
+    /// itself (directly or through another) is a problem, not an endless recursion.
     private mutating func render(_ template: Template, arguments: [TemplateArgument],
-                                 substitutions: [String: Substitution], own: (argNum: Int, placeholder: Placeholder)?) -> String {
+                                 substitutions: [String: Substitution], own: (argNum: Int, placeholder: Placeholder)?,
+                                 within: [String]) -> String {
         var out = ""
         var lastFill: String?
         for token in template.tokens {
@@ -76,7 +83,7 @@ struct TemplateRenderer {
                 out += fill
                 lastFill = fill
             case let .substitution(name):
-                let fill = substitute(name, arguments: arguments, substitutions: substitutions)
+                let fill = substitute(name, arguments: arguments, substitutions: substitutions, within: within)
                 out += fill ?? "⟦%#@\(name)@⟧"
                 lastFill = fill
             case let .invalid(raw):
@@ -90,7 +97,11 @@ struct TemplateRenderer {
 
     /// The chosen variant of substitution `name`, rendered; nil (with a problem) when it cannot be.
     private mutating func substitute(_ name: String, arguments: [TemplateArgument],
-                                     substitutions: [String: Substitution]) -> String? {
+                                     substitutions: [String: Substitution], within: [String]) -> String? {
+        guard !within.contains(name) else {
+            problems.append(Self.cycleProblem(within + [name]))
+            return nil
+        }
         guard let sub = substitutions[name] else {
             problems.append("no substitution named '\(name)'")
             return nil
@@ -107,7 +118,16 @@ struct TemplateRenderer {
             problems.append("substitution '\(name)' has no variant for the argument and no 'other'")
             return nil
         }
-        return render(unit.template, arguments: arguments, substitutions: substitutions, own: (sub.argNum, ownPlaceholder))
+        return render(unit.template, arguments: arguments, substitutions: substitutions, own: (sub.argNum, ownPlaceholder),
+                      within: within + [name])
+    }
+
+    /// `a → b → a`: the part of `path` that loops, from the name's first appearance.
+    static func cycleProblem(_ path: [String]) -> String {
+        let loop = path.firstIndex(of: path[path.count - 1]).map { Array(path[$0...]) } ?? path
+        return loop.count == 2
+            ? "substitution '\(loop[0])' uses itself"
+            : "substitutions use each other in a loop: " + loop.map { "'\($0)'" }.joined(separator: " → ")
     }
 
     /// The text of one placeholder, or the placeholder marked `⟦…⟧` when its argument is missing or
@@ -153,14 +173,15 @@ struct TemplateRenderer {
     }
 
     private func doubleText(_ d: Double, _ p: Placeholder) -> String {
+        let precision = min(p.precision ?? 6, Self.maxPrecision)
         switch p.conversion {
         case "g", "G":
-            return formats.number(d, precision: .significantDigits(p.precision.map { max($0, 1) } ?? 6))
+            return formats.number(d, precision: .significantDigits(max(precision, 1)))
         case "e", "E":
-            return formats.format(d, skeleton: "scientific ." + String(repeating: "0", count: p.precision ?? 6))
+            return formats.format(d, skeleton: "scientific ." + String(repeating: "0", count: precision))
                 ?? formats.number(d)
         default:
-            return formats.number(d, precision: .fractionDigits(p.precision ?? 6))
+            return formats.number(d, precision: .fractionDigits(precision))
         }
     }
 }
