@@ -4,36 +4,22 @@ import ChartpipeText
 import Foundation
 import XCTest
 import ChartpipeJSON
+import ChartpipeTestSupport
 
 /// Every file `describe` writes for the golden charts, in every shipped locale, byte for byte.
 /// Re-record with CHARTPIPE_RECORD=1 and read every changed line before committing.
 final class GoldenTests: XCTestCase {
     static let goldens = DescribeCharts.fixtures.appendingPathComponent("golden")
-    static var recording: Bool { ProcessInfo.processInfo.environment["CHARTPIPE_RECORD"] == "1" }
 
     func testGoldenFiles() throws {
         for (var context, points) in try DescribeCharts.golden() {
             try Describe(points: points).run(&context)
             XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }, [], context.chart.id)
             let folder = Self.goldens.appendingPathComponent(context.chart.id)
-            if Self.recording { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
             let artifacts = context.artifacts.filter { $0.kind == "description" || $0.kind == "axchart" }
             XCTAssertEqual(artifacts.count, 3 * DescribeCharts.locales.count, context.chart.id)
             for artifact in artifacts {
-                let url = folder.appendingPathComponent(artifact.path)
-                if Self.recording {
-                    try Data(artifact.bytes).write(to: url)
-                    continue
-                }
-                let expected = try Data(contentsOf: url)
-                if [UInt8](expected) != artifact.bytes {
-                    let got = String(decoding: artifact.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-                    let want = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-                    let line = (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
-                    XCTFail("\(context.chart.id)/\(artifact.path) differs at line \(line + 1):\n  got:  "
-                            + (line < got.count ? String(got[line]) : "<end>") + "\n  want: "
-                            + (line < want.count ? String(want[line]) : "<end>"))
-                }
+                try Golden.check(artifact.bytes, folder.appendingPathComponent(artifact.path), name: "\(context.chart.id)/\(artifact.path)")
             }
         }
     }
@@ -44,17 +30,11 @@ final class GoldenTests: XCTestCase {
         var context = try DescribeCharts.manySeries()
         try Describe(points: .none).run(&context)
         let folder = Self.goldens.appendingPathComponent("many-stores")
-        if Self.recording { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         for locale in DescribeCharts.locales {
             let description = try XCTUnwrap(context[DescriptionsKey.self]?[locale])
             let text = ([description.summary, ""] + description.statistics + [""]
                 + description.navigation.map { "\($0.title): \($0.entries.count)" }).joined(separator: "\n") + "\n"
-            let url = folder.appendingPathComponent("summary.\(locale).txt")
-            if Self.recording {
-                try Data(text.utf8).write(to: url)
-            } else {
-                XCTAssertEqual(text, try String(contentsOf: url, encoding: .utf8), locale)
-            }
+            try Golden.check(text, folder.appendingPathComponent("summary.\(locale).txt"), name: "many-stores/summary.\(locale).txt")
         }
     }
 

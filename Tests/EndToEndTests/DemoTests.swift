@@ -1,4 +1,5 @@
 import ChartpipeCore
+import ChartpipeTestSupport
 import ChartpipeText
 import Foundation
 import XCTest
@@ -74,11 +75,7 @@ final class DemoTests: XCTestCase {
             for locale in Self.locales {
                 let name = "\(chart)/description.\(locale).md"
                 let actual = try String(contentsOf: out.appendingPathComponent("charts/\(name)"), encoding: .utf8)
-                let golden = Self.golden.appendingPathComponent(name)
-                if Harness.recording {
-                    try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-                }
-                try Harness.assertGolden(actual, golden)
+                try Golden.check(actual, Self.golden.appendingPathComponent(name), name: name)
             }
         }
     }

@@ -8,7 +8,7 @@ enum Harness {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     /// Set CHARTPIPE_RECORD=1 to rewrite golden files instead of comparing (then read every diff).
-    static let recording = ProcessInfo.processInfo.environment["CHARTPIPE_RECORD"] == "1"
+    static var recording: Bool { Golden.recording }
 
     /// The binary beside the test bundle (or CHARTPIPE_BIN).
     static var binary: URL {
@@ -43,12 +43,7 @@ enum Harness {
 
     /// Compares `actual` with the golden file at `url`, or records it.
     static func assertGolden(_ actual: String, _ url: URL, file: StaticString = #filePath, line: UInt = #line) throws {
-        if recording || !FileManager.default.fileExists(atPath: url.path) && recording {
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        XCTAssertEqual(actual, expected, "\(url.lastPathComponent) differs (CHARTPIPE_RECORD=1 rewrites it; read the diff)", file: file, line: line)
+        try Golden.check(actual, url, file: file, line: line)
     }
 
     /// Every regular file below `folder` with its bytes, by relative path.
