@@ -6,54 +6,56 @@ public struct JSONWriter: Sendable {
     public init(pretty: Bool = true) { self.pretty = pretty }
 
     /// The text of `value`, ending with a newline when pretty.
-    public func string(_ value: JSONValue) -> String {
-        var out = ""
-        out.reserveCapacity(1024)
+    public func string(_ value: JSONValue) -> String { String(decoding: bytes(value), as: UTF8.self) }
+
+    /// The UTF-8 bytes of `value`, ending with a newline when pretty. Written straight into bytes:
+    /// descriptions are mostly text, and appending to a `String` scalar by scalar was a third of
+    /// `describe`'s time.
+    public func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(value, indent: 0, into: &out)
-        if pretty { out.append("\n") }
+        if pretty { out.append(0x0A) }
         return out
     }
 
-    /// The UTF-8 bytes of `value`.
-    public func bytes(_ value: JSONValue) -> [UInt8] { Array(string(value).utf8) }
-
-    private func write(_ value: JSONValue, indent: Int, into out: inout String) {
+    private func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         switch value {
-        case .null: out.append("null")
-        case let .bool(b): out.append(b ? "true" : "false")
-        case let .int(i): out.append(String(i))
-        case let .double(d): out.append(JSONWriter.number(d))
+        case .null: out.append(contentsOf: "null".utf8)
+        case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case let .int(i): out.append(contentsOf: String(i).utf8)
+        case let .double(d): out.append(contentsOf: JSONWriter.number(d).utf8)
         case let .string(s): JSONWriter.quote(s, into: &out)
         case let .array(items):
-            if items.isEmpty { out.append("[]"); return }
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
             // Arrays of scalars stay on one line: points and ranges read better that way.
             let flat = !pretty || items.allSatisfy(\.isScalar)
-            out.append("[")
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out.append(flat && pretty ? ", " : ",") }
+                if i > 0 { out.append(contentsOf: (flat && pretty ? ", " : ",").utf8) }
                 if !flat { newline(indent + 1, into: &out) }
                 write(item, indent: indent + 1, into: &out)
             }
             if !flat { newline(indent, into: &out) }
-            out.append("]")
+            out.append(UInt8(ascii: "]"))
         case let .object(members):
-            if members.isEmpty { out.append("{}"); return }
-            out.append("{")
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
             for (i, (key, member)) in members.enumerated() {
-                if i > 0 { out.append(",") }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 if pretty { newline(indent + 1, into: &out) }
                 JSONWriter.quote(key, into: &out)
-                out.append(pretty ? ": " : ":")
+                out.append(contentsOf: (pretty ? ": " : ":").utf8)
                 write(member, indent: indent + 1, into: &out)
             }
             if pretty { newline(indent, into: &out) }
-            out.append("}")
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private func newline(_ indent: Int, into out: inout String) {
-        out.append("\n")
-        out.append(String(repeating: "  ", count: indent))
+    private func newline(_ indent: Int, into out: inout [UInt8]) {
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
     /// Shortest round-trip text of a finite number; `null` otherwise.
@@ -68,32 +70,55 @@ public struct JSONWriter: Sendable {
     /// Appends `s` as a JSON string literal that can be inlined in an HTML `<script>` element:
     /// `</` is written `<\/` and `<!` as `\u003C!`, so that a string can neither close the element
     /// nor open a `<!--` that keeps the real end tag from closing it (HTML, "Restrictions for
-    /// contents of script elements").
+    /// contents of script elements"). U+2028 and U+2029 are escaped for JavaScript before ES2019.
     public static func quote(_ s: String, into out: inout String) {
-        out.append("\"")
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "/" where out.unicodeScalars.last == "<": out.append("\\/")
-            case "!" where out.unicodeScalars.last == "<":
-                out.unicodeScalars.removeLast()
-                out.append("\\u003C!")
-            case "\"": out.append("\\\"")
-            case "\\": out.append("\\\\")
-            case "\n": out.append("\\n")
-            case "\r": out.append("\\r")
-            case "\t": out.append("\\t")
-            case "\u{2028}": out.append("\\u2028")
-            case "\u{2029}": out.append("\\u2029")
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        var bytes: [UInt8] = []
+        quote(s, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `quote(_:into:)` into UTF-8 bytes.
+    public static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { utf8 in
+            var runStart = 0
+            var i = 0
+            func flush(to end: Int) {
+                if runStart < end { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<end])) }
             }
+            while i < utf8.count {
+                let byte = utf8[i]
+                let escape: String?
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0..<0x20:
+                    let hex = String(byte, radix: 16)
+                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                case UInt8(ascii: "<") where i + 1 < utf8.count && utf8[i + 1] == UInt8(ascii: "!"): escape = "\\u003C"
+                case UInt8(ascii: "/") where i > 0 && utf8[i - 1] == UInt8(ascii: "<"): escape = "\\/"
+                case 0xE2 where i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9):
+                    flush(to: i)
+                    out.append(contentsOf: (utf8[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    i += 3
+                    runStart = i
+                    continue
+                default: escape = nil
+                }
+                if let escape {
+                    flush(to: i)
+                    out.append(contentsOf: escape.utf8)
+                    runStart = i + 1
+                }
+                i += 1
+            }
+            flush(to: utf8.count)
         }
-        out.append("\"")
+        out.append(UInt8(ascii: "\""))
     }
 }
 

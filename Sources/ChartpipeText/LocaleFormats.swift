@@ -290,7 +290,7 @@ public struct LocaleFormats: Sendable, Hashable {
     /// `millis` counts milliseconds since 1970-01-01T00:00:00Z, as time series store x.
     public func date(millis: Double, style: DateStyle = .monthDay, zone: String = "UTC") -> String {
         // Korean reports read times on the 24-hour clock ("11월 21일 00:00", not "오전 12:00").
-        var skeleton = LocaleFallback.language(of: locale) == "ko" ? style.skeleton.replacingOccurrences(of: "j", with: "H")
+        var skeleton = LocaleFallback.language(of: locale) == "ko" ? String(style.skeleton.map { $0 == "j" ? "H" : $0 })
             : style.skeleton
         // Korean's long quarter ("제 4/4분기") reads like a fraction; the short one is the usual form.
         if style == .yearQuarter, LocaleFallback.language(of: locale) == "ko" { skeleton = "yQQQ" }

@@ -68,6 +68,23 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse(JSONWriter().bytes(v)), v)
     }
 
+    /// Strings made of the characters the writer treats specially, next to each other in every
+    /// order, read back unchanged and never hold `</`, `<!` or a raw line separator.
+    func testQuotingRandomStringsRoundTrips() throws {
+        let pieces = ["<", "/", "!", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "\u{2027}",
+                      "한", "é", "😀", "a", " ", "-", "\u{E2}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let s = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            var bytes: [UInt8] = []
+            JSONWriter.quote(s, into: &bytes)
+            let text = String(decoding: bytes, as: UTF8.self)
+            XCTAssertEqual(try JSONParser.parse(bytes), .string(s), text)
+            XCTAssertFalse(text.contains("</") || text.contains("<!"), text)
+            XCTAssertFalse(text.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" || $0.value < 0x20 }, text)
+        }
+    }
+
     func testLocatorFindsKeysAndValues() {
         let text = "{\n  \"a\": [1, {\"b/c\": \"é\", \"d\": 2}],\n  \"é\": true\n}"
         let locator = JSONLocator(Array(text.utf8))

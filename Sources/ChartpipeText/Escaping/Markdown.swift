@@ -20,33 +20,35 @@ public enum Markdown {
         let scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
             ControlCharacters.isLineBreak(scalar) ? " " : ControlCharacters.replacement(for: scalar, bidi: true) ?? scalar
         }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+        // Written as UTF-8 bytes: appending to a String scalar by scalar was most of its cost.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        let backslash = UInt8(ascii: "\\")
         let marker = listMarkerEnd(scalars)
         for (i, scalar) in scalars.enumerated() {
             switch scalar {
             case "\\", "`", "*", "_", "[", "]", "#", "|", ">", "~", "&":
-                out += "\\"
+                out.append(backslash)
             case "<" where i + 1 < scalars.count && opensMarkup(scalars[i + 1]):
-                out += "\\"
+                out.append(backslash)
             case ":" where i + 2 < scalars.count && scalars[i + 1] == "/" && scalars[i + 2] == "/":
-                out += "\\"
+                out.append(backslash)
             case "." where startsWWW(scalars, before: i):
-                out += "\\"
+                out.append(backslash)
             case _ where i == marker:
-                out += "\\"
+                out.append(backslash)
             case " " where i == 0:
-                out += "&#32;"
+                out += "&#32;".utf8
                 continue
             case "\t" where i == 0:
-                out += "&#9;"
+                out += "&#9;".utf8
                 continue
             default:
                 break
             }
-            out.unicodeScalars.append(scalar)
+            UTF8.encode(scalar) { out.append($0) }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether `<` followed by `next` could start an HTML tag, comment, declaration, processing

@@ -122,10 +122,9 @@ struct DescriptionDocuments {
         if set.xType == .category {
             return .object([("title", .string(title)), ("categoryOrder", .array(set.categories.map(JSONValue.string)))])
         }
-        var xs: [Double] = []
-        for s in set.series { xs += s.x.filter(\.isFinite) }
-        xs = Array(Set(xs)).sorted()
-        guard let low = xs.first, let high = xs.last else {
+        var low = Double.infinity, high = -Double.infinity
+        for s in set.series { for x in s.x where x.isFinite { low = min(low, x); high = max(high, x) } }
+        guard low <= high else {
             return .object([("title", .string(title)), ("range", .null), ("gridlinePositions", .array([])),
                             ("valueDescriptions", .array([]))])
         }
