@@ -221,6 +221,54 @@ final class AggregateTests: XCTestCase {
         XCTAssertEqual(set.series[1].y[3], 4)
     }
 
+    /// A value written on a bin edge belongs to the bin it starts (pandas' `pd.cut(..., right=False)`,
+    /// `[0.3, 0.4)`), although 0.3 / 0.1 is 2.9999999999999996 in binary; starts are the decimals
+    /// the pipeline means, not 0.30000000000000004 (found on ggplot2's diamonds, every: 0.1).
+    func testValuesOnADecimalBinEdgeStartTheirBin() throws {
+        let carats = ["0.2", "0.23", "0.3", "0.3", "0.31", "0.6", "0.7", "0.7", "1.1", "-0.3", "-0.1"]
+        let obs = carats.enumerated().map { (Int32(0), Double($0.element) ?? .nan, Double($0.offset + 1)) }
+        let set = try fold(0.1, "count", obs, type: .number, more: ["empty": "gap"])
+        let text = set.series[0].x.map { "\($0)" }
+        XCTAssertEqual(Array(text.prefix(2)), ["-0.3", "-0.2"])
+        let counts = Dictionary(uniqueKeysWithValues: zip(text, set.series[0].y))
+        XCTAssertEqual(counts["-0.3"], 1)
+        XCTAssertEqual(counts["-0.1"], 1)
+        XCTAssertEqual(counts["0.2"], 2)
+        XCTAssertEqual(counts["0.3"], 3)
+        XCTAssertEqual(counts["0.6"], 1)
+        XCTAssertEqual(counts["0.7"], 2)
+        XCTAssertEqual(counts["1.1"], 1)
+        // Gap points fill the empty bins between, at decimal starts too.
+        XCTAssertEqual(text.count, 15)
+        XCTAssertTrue(text.allSatisfy { $0.count <= 4 }, "\(text)")
+    }
+
+    /// Against exact integer arithmetic: x = n / 10^d and w = u / 10^d as decimals, so x's bin is
+    /// floor(n / u), for many decimal widths and values on and off the edges.
+    func testDecimalBinsMatchExactArithmetic() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let places = Int.random(in: 0...6, using: &generator)
+            var scale = 1
+            for _ in 0..<places { scale *= 10 }
+            let u = Int.random(in: 1...999, using: &generator)
+            let n = Int.random(in: -5_000_000...5_000_000, using: &generator) / (Bool.random(using: &generator) ? u : 1) * (Bool.random(using: &generator) ? u : 1)
+            let w = Double("\(Double(u) / Double(scale))") ?? .nan
+            let x = Double(decimal(n, places)) ?? .nan
+            let k = Int((Double(n) / Double(u)).rounded(.down))
+            let exact = n >= 0 || n % u == 0 ? n / u : n / u - 1
+            XCTAssertEqual(Int(NumberBins(width: w).index(of: x)), exact, "x \(decimal(n, places)), every \(w), float floor \(k)")
+            XCTAssertEqual(NumberBins(width: w).binStart(of: x), Double(decimal(exact * u, places)), "x \(decimal(n, places)), every \(w)")
+        }
+    }
+
+    /// `n / 10^places` written as decimal text.
+    private func decimal(_ n: Int, _ places: Int) -> String {
+        guard places > 0 else { return String(n) }
+        let digits = String(abs(n)), padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+        return (n < 0 ? "-" : "") + padded.dropLast(places) + "." + padded.suffix(places)
+    }
+
     func testCategoriesAreGroupedByLabel() throws {
         let obs: [(Int32, Double, Double)] = [(0, 1, 1), (0, 0, 2), (0, 1, 3)]
         let s = try fold(nil, "sum", obs, type: .category).series[0]

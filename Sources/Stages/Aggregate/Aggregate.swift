@@ -124,6 +124,8 @@ public struct Aggregate: FoldStage {
             }
             calendar = CalendarBuckets(unit: unit, zone: tz)
         }
+        var bins = NumberBins(width: 1)
+        if case .width(let w) = bucketing { bins = NumberBins(width: w) }
         var folds: [SeriesFold] = []
         var bucketCount = 0
         // The data's own extent and finest spacing, to tell a partly covered edge bucket.
@@ -148,7 +150,7 @@ public struct Aggregate: FoldStage {
                     guard abs(bin) < Self.binLimit else {
                         throw widthTooSmall(w, x: x, chart: chart, at: SourceLocation(path: stream.sourcePath, line: Int(batch.line[i])))
                     }
-                    key = bin.rounded(.down) * w
+                    key = bins.binStart(of: x)
                 case .calendar: key = calendar?.start(of: x) ?? x
                 }
                 if folds[s].add(bucket: key, x: x, y: batch.y[i], record: batch.record[i]) {
@@ -217,7 +219,9 @@ public struct Aggregate: FoldStage {
         let span: Double
         switch bucketing {
         case .label: return 0
-        case .width(let w): span = (last / w).rounded() - (first / w).rounded()
+        case .width(let w):
+            let bins = NumberBins(width: w)
+            span = bins.index(of: last) - bins.index(of: first)
         case .calendar(let unit): span = ((last - first) / Self.longestLength(unit)).rounded(.down)
         }
         return span < Double(Int.max / 2) ? Int(span) + 1 : Int.max / 2
@@ -292,7 +296,9 @@ public struct Aggregate: FoldStage {
     private func nextStart(after start: Double, _ bucketing: Bucketing, _ calendar: inout CalendarBuckets?) -> Double {
         switch bucketing {
         case .label: return .infinity
-        case .width(let w): return ((start / w).rounded() + 1) * w
+        case .width(let w):
+            let bins = NumberBins(width: w)
+            return bins.start(bins.index(of: start) + 1)
         case .calendar: return calendar?.next(after: start) ?? .infinity
         }
     }

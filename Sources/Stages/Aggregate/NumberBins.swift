@@ -1,0 +1,42 @@
+/// Bins of a number x, `[k·w, (k+1)·w)`, as the pipeline's decimal `every` means them. In binary
+/// floating point 0.3 / 0.1 is 2.9999999999999996, so flooring x / w puts a value written on a bin
+/// edge ("0.3" with `every: 0.1`) into the bin below, and k·w writes the start as
+/// 0.30000000000000004. When w is a decimal of at most 15 places, a bin's start is instead the
+/// double nearest the decimal k·w (an integer quotient, correctly rounded), which is exactly the
+/// double that the text "0.3" parses to; x belongs to bin k when start(k) ≤ x < start(k + 1).
+struct NumberBins: Sendable, Equatable {
+    let width: Double
+    /// w = units / scale with both integers, when w is such a decimal; else nil (plain k·w).
+    private let units: Double?
+    private let scale: Double
+
+    init(width: Double) {
+        self.width = width
+        var scale = 1.0
+        var units: Double?
+        for _ in 0...15 {
+            let u = (width * scale).rounded()
+            if u != 0, abs(u) < 0x1p53, u / scale == width { units = u; break }
+            scale *= 10
+        }
+        self.units = units
+        self.scale = units == nil ? 1 : scale
+    }
+
+    /// The start of bin `k` (an integer).
+    func start(_ k: Double) -> Double {
+        if let units, abs(k * units) < 0x1p53 { return k * units / scale }
+        return k * width
+    }
+
+    /// The bin number of `x`: the k with start(k) ≤ x < start(k + 1).
+    func index(of x: Double) -> Double {
+        var k = (x / width).rounded(.down)
+        // x / w is off by at most an ulp or two of the bin number: one step either way settles it.
+        if start(k + 1) <= x { k += 1 } else if start(k) > x { k -= 1 }
+        return k
+    }
+
+    /// The start of the bin that holds `x`.
+    func binStart(of x: Double) -> Double { start(index(of: x)) }
+}
