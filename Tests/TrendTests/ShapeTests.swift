@@ -107,6 +107,29 @@ final class ShapeTests: XCTestCase {
         XCTAssertEqual(RobustOutliers.find(flat, threshold: 3.5).map(\.position), [10])
     }
 
+    /// Bars of categories have no order: their outliers are modified z-scores against the median
+    /// (Iglewicz & Hoaglin 1993), here checked against numpy's median and MAD of the same values.
+    func testOutliersAmongCategoriesAreDistancesFromTheMedian() {
+        let y: [Double] = [12, 14, 13, 15, 11, 13, 48, 12, 14, -20]
+        let found = RobustOutliers.amongLevels(y, threshold: 3.5)
+        XCTAssertEqual(found.map(\.position), [6, 9])
+        XCTAssertEqual(found[0].score, 23.6075, accuracy: 1e-9)
+        XCTAssertEqual(found[1].score, -22.2585, accuracy: 1e-9)
+        // More than half equal (MAD 0): the mean absolute deviation stands in.
+        let mostlyEqual = RobustOutliers.amongLevels([5, 5, 5, 5, 5, 5, 9], threshold: 3.5)
+        XCTAssertEqual(mostlyEqual.map(\.position), [6])
+        XCTAssertEqual(mostlyEqual[0].score, 5.58525493, accuracy: 1e-6)
+        XCTAssertTrue(RobustOutliers.amongLevels([3, 3, 3], threshold: 3.5).isEmpty)
+        XCTAssertTrue(RobustOutliers.amongLevels([1, 90], threshold: 3.5).isEmpty)
+        // The stage: a category chart gets these outliers and nothing that follows the file's order.
+        let bars = Series(name: "s", x: y.indices.map(Double.init), y: y, firstRecord: Array(y.indices), lastRecord: Array(y.indices))
+        let result = Trend().analyze(bars, xType: .category)
+        XCTAssertEqual(result.outliers.map(\.point.index), [6, 9])
+        XCTAssertTrue(result.segments.isEmpty)
+        XCTAssertTrue(result.peaks.isEmpty)
+        XCTAssertTrue(result.valleys.isEmpty)
+    }
+
     /// Values near the largest double have a mean and a spread, not infinity.
     func testExtremeMagnitudesKeepTheirStatistics() {
         let y = [1e308, 1.5e308, 1.7e308, 1e307]

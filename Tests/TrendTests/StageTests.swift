@@ -114,15 +114,15 @@ final class StageTests: XCTestCase {
     }
 
     func testRunStoresTheResultAndWritesTrendJSON() throws {
-        let set = SeriesSet(xType: .category, categories: ["a", "b", "c", "d"], series: [
-            series([1, 2, 3, 4], name: "up"), series([4, 3, 2, 1], name: "down"),
+        let set = SeriesSet(xType: .number, series: [
+            series([1, 2, 3, 4], x: [10, 11, 12, 13], name: "up"), series([4, 3, 2, 1], x: [10, 11, 12, 13], name: "down"),
         ])
         var ctx = context(set, thresholds: [("target", 2.5)])
         try Trend().run(&ctx)
         let result = try XCTUnwrap(ctx[TrendKey.self])
         XCTAssertEqual(result.series.map(\.name), ["up", "down"])
         XCTAssertEqual(result.crossovers.count, 1)
-        XCTAssertEqual(result.crossovers.first?.x, 1.5)
+        XCTAssertEqual(result.crossovers.first?.x, 11.5)
         XCTAssertEqual(result.crossovers.first?.above, 0)
         XCTAssertEqual(result.series[0].thresholdCrossings.map(\.upward), [true])
         XCTAssertEqual(result.series[1].thresholdCrossings.map(\.index), [2])
@@ -136,9 +136,21 @@ final class StageTests: XCTestCase {
             XCTAssertNotNil(first[key], key)
         }
         for key in ["s", "varS", "z", "p", "tau", "trend"] { XCTAssertNotNil(first["mannKendall"]?[key], key) }
-        XCTAssertEqual(first["max"]?["x"], "d")
-        XCTAssertEqual(doc["crossovers"]?.arrayValue?.first?["x"], "c")
+        XCTAssertEqual(first["max"]?["x"], 13)
+        XCTAssertEqual(doc["crossovers"]?.arrayValue?.first?["x"], 11.5)
         XCTAssertEqual(doc["crossovers"]?.arrayValue?.first?["above"], "up")
+
+        // Bars of categories stand in the file's order: they neither cross each other nor a threshold.
+        let bars = SeriesSet(xType: .category, categories: ["a", "b", "c", "d"], series: [
+            series([1, 2, 3, 4], name: "up"), series([4, 3, 2, 1], name: "down"),
+        ])
+        var barContext = context(bars, thresholds: [("target", 2.5)])
+        try Trend().run(&barContext)
+        let barResult = try XCTUnwrap(barContext[TrendKey.self])
+        XCTAssertTrue(barResult.crossovers.isEmpty)
+        XCTAssertTrue(barResult.series.allSatisfy { $0.thresholdCrossings.isEmpty })
+        let barDoc = try JSONParser.parse(try XCTUnwrap(barContext.artifacts.first).bytes)
+        XCTAssertEqual(barDoc["series"]?.arrayValue?.first?["max"]?["x"], "d")
     }
 
     func testStatisticsDescribeTheFullSeriesNotTheDownsampledOne() throws {

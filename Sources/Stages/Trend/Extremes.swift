@@ -44,6 +44,23 @@ public enum RobustOutliers {
         return found
     }
 
+    /// Outliers among values with no order (the bars of a category x, where a value's neighbours are
+    /// whatever the file put next to it): the modified z-score of each value against the median,
+    /// 0.6745 (y − median) / MAD (Iglewicz & Hoaglin 1993, who flag |z| > 3.5); when more than half
+    /// the values are equal (MAD 0), the mean absolute deviation × 1.2533 stands in for MAD / 0.6745.
+    public static func amongLevels(_ y: [Double], threshold: Double) -> [(position: Int, score: Double)] {
+        guard y.count >= 3, let median = MergeCount.median(y) else { return [] }
+        let deviations = y.map { abs($0 - median) }
+        let mad = MergeCount.median(deviations) ?? 0
+        let meanDeviation = deviations.reduce(0, +) / Double(y.count)
+        let scale = mad > 0 ? mad / 0.6745 : 1.2533 * meanDeviation
+        guard scale > 0, scale.isFinite else { return [] }
+        return y.indices.compactMap { i in
+            let score = (y[i] - median) / scale
+            return abs(score) > threshold ? (i, score) : nil
+        }
+    }
+
     /// Residuals from the cubic through the two values on each side (0 for the two at each end).
     static func residuals(_ y: [Double]) -> [Double] {
         var out = [Double](repeating: 0, count: y.count)

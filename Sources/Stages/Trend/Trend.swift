@@ -12,7 +12,7 @@ public struct Trend: ChartStage {
                                              default: 4, min: 1)
     public static let alpha = Option<Double>("alpha", doc: "Significance level of the two-sided Mann-Kendall test, such as 0.05.",
                                              default: 0.05, above: 0, below: 1)
-    public static let outliers = Option<Double>("outliers", doc: "Robust z-score (median absolute deviation) of a value's difference from the cubic through the two values on each side above which a spike is an outlier.",
+    public static let outliers = Option<Double>("outliers", doc: "Robust z-score (median absolute deviation) of a value's difference from the cubic through the two values on each side above which a spike is an outlier; for a category x, of a value's difference from the median.",
                                                 default: 3.5, above: 0)
 
     public static let description = StageDescription(
@@ -55,7 +55,8 @@ public struct Trend: ChartStage {
         let series = set.series.map { analyze($0, xType: set.xType, thresholds: thresholds) }
         var crossovers: [Crossover] = []
         let compact = set.series.map { Compact($0, xType: set.xType) }
-        for a in compact.indices {
+        // Bars of categories do not cross: their order is the file's.
+        for a in compact.indices where set.xType != .category {
             for b in compact.indices where b > a {
                 for c in Crossings.crossovers(ax: compact[a].x, ay: compact[a].y, bx: compact[b].x, by: compact[b].y) {
                     crossovers.append(Crossover(a: a, b: b, x: compact[a].rawX(c.x),
@@ -101,6 +102,14 @@ public struct Trend: ChartStage {
         result.mannKendall = MannKendall.test(y, alpha: alpha)
         result.sen = SenSlope.estimate(x: x, y: y)
 
+        // A category x orders its bars as the file does: what follows x (segments, spikes, peaks,
+        // valleys, crossings) would describe that order, so a bar chart gets outliers among its values only.
+        guard xType != .category else {
+            result.outliers = RobustOutliers.amongLevels(y, threshold: outlierThreshold).map {
+                TrendOutlier(point: point($0.position), score: $0.score)
+            }
+            return result
+        }
         let range = y[high] - y[low]
         let bounds = Segmentation.boundaries(x: x, y: y, maxSegments: segments)
         if bounds.count >= 2 {
