@@ -26,7 +26,8 @@ extension ChartDescription {
                 guard let index = p["index"]?.intValue, let px = x(p["x"]), let label = p["label"]?.stringValue else { return nil }
                 points.append(PointDescription(index: index, x: px, y: p["y"]?.doubleValue, label: label))
             }
-            series.append(SeriesDescription(name: name, summary: sum, segments: segments, points: points))
+            series.append(SeriesDescription(name: name, summary: sum, segments: segments, points: points,
+                                            braille: s["braille"]?.stringValue ?? ""))
         }
         var navigation: [NavigationList] = []
         for (name, list) in json["navigation"]?.objectValue ?? [] {

@@ -61,12 +61,16 @@ public struct SeriesDescription: Sendable, Equatable {
     public var segments: [SegmentDescription]
     /// The points the `points` option asked for (all, notable or none).
     public var points: [PointDescription]
+    /// The shape of the drawn points as one line of Unicode braille (`BrailleSparkline`), empty
+    /// when the series has no value.
+    public var braille: String
 
-    public init(name: String, summary: String, segments: [SegmentDescription], points: [PointDescription]) {
+    public init(name: String, summary: String, segments: [SegmentDescription], points: [PointDescription], braille: String = "") {
         self.name = name
         self.summary = summary
         self.segments = segments
         self.points = points
+        self.braille = braille
     }
 }
 

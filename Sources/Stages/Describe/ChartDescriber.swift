@@ -180,8 +180,10 @@ struct ChartDescriber {
                 let label = labelCache[i] ?? pointLabel(series: k, index: i)
                 return PointDescription(index: i, x: s.x[i], y: s.y[i].isFinite ? s.y[i] : nil, label: label)
             }
+            // The shape as a braille display shows it: of the drawn points, as the chart draws them.
+            let drawn = data.series.indices.contains(k) ? data.series[k].y : s.y
             series.append(SeriesDescription(name: seriesName(k), summary: seriesSummary(k),
-                                            segments: segments(k), points: points))
+                                            segments: segments(k), points: points, braille: BrailleSparkline.render(drawn)))
         }
         let description = ChartDescription(locale: locale, chart: chart.id, title: title, summary: summary, axes: axes,
                                            statistics: statistics, series: series, navigation: navigation())

@@ -48,8 +48,8 @@ struct DescriptionDocuments {
             .object([("index", .int(p.index)), ("x", x.json(p.x)), ("y", p.y.map(JSONValue.double) ?? .null),
                      ("label", .string(p.label))])
         }
-        return .object([("name", .string(s.name)), ("summary", .string(s.summary)), ("segments", .array(segments)),
-                        ("points", .array(points))])
+        return .object([("name", .string(s.name)), ("summary", .string(s.summary)), ("braille", .string(s.braille)),
+                        ("segments", .array(segments)), ("points", .array(points))])
     }
 
     private func navigationJSON(_ list: NavigationList) -> JSONValue {
@@ -76,6 +76,9 @@ struct DescriptionDocuments {
         }
         for s in d.series {
             lines += ["## " + Markdown.text(s.name), "", Markdown.text(s.summary), ""]
+            if !s.braille.isEmpty {
+                lines += ["### " + heading("braille"), "", s.braille, ""]
+            }
             if !s.segments.isEmpty {
                 lines += ["### " + heading("segments"), ""] + s.segments.map { "- " + Markdown.text($0.label) } + [""]
             }

@@ -1,0 +1,60 @@
+/// A series' shape as one line of Unicode braille (U+2800–U+28FF), for refreshable braille
+/// displays, as MAIDR offers beside its charts (Seo et al., "MAIDR: Making Statistical
+/// Visualizations Accessible with Multimodal Data Representation", CHI 2024).
+///
+/// A braille cell is two columns of four dots, so a line of `cells` cells holds `2 × cells` values:
+/// each column is one value (or the mean of consecutive values, when there are more), drawn as one
+/// dot at its height among four (the lowest value on the bottom row, the highest on the top row).
+/// A column with no value (a gap) has no dot, so a cell of two gaps is the blank cell U+2800.
+/// A series of fewer values than columns takes one column per value, and so fewer cells.
+public enum BrailleSparkline {
+    /// The cells of a sparkline when nothing else is asked: 20 cells, 40 values, the width of the
+    /// smallest common refreshable braille displays.
+    public static let defaultCells = 20
+
+    /// Dot bits of the left and right column, top row first (Unicode's braille patterns: dots 1, 2,
+    /// 3, 7 on the left, 4, 5, 6, 8 on the right).
+    private static let left: [UInt32] = [0x01, 0x02, 0x04, 0x40]
+    private static let right: [UInt32] = [0x08, 0x10, 0x20, 0x80]
+
+    /// The braille line for `values` (non-finite values are gaps); empty when no value is finite.
+    public static func render(_ values: [Double], cells: Int = defaultCells) -> String {
+        guard cells > 0 else { return "" }
+        let columns = resample(values, columns: min(values.count, 2 * cells))
+        // The four heights span the columns drawn, so the line uses every row it can.
+        let drawn = columns.compactMap { $0 }
+        guard let low = drawn.min(), let high = drawn.max() else { return "" }
+        // Rows counted from the top: 0 is the highest quarter, 3 the lowest (and a flat series).
+        func row(_ v: Double) -> Int {
+            guard high > low else { return 3 }
+            let level = Int(((v - low) / (high - low) * 3).rounded())
+            return 3 - max(0, min(3, level))
+        }
+        var out = String.UnicodeScalarView()
+        var c = 0
+        while c < columns.count {
+            var bits: UInt32 = 0
+            if let v = columns[c] { bits |= left[row(v)] }
+            if c + 1 < columns.count, let v = columns[c + 1] { bits |= right[row(v)] }
+            out.append(Unicode.Scalar(0x2800 + bits)!)
+            c += 2
+        }
+        return String(out)
+    }
+
+    /// `values` in `columns` consecutive runs of (nearly) equal length by position, each the mean of
+    /// its finite values, or nil where a run has none.
+    static func resample(_ values: [Double], columns: Int) -> [Double?] {
+        guard columns > 0 else { return [] }
+        let n = values.count
+        return (0..<columns).map { c in
+            let start = c * n / columns, end = (c + 1) * n / columns
+            var sum = 0.0, count = 0
+            for v in values[start..<max(end, start + 1)] where v.isFinite {
+                sum += v
+                count += 1
+            }
+            return count > 0 ? sum / Double(count) : nil
+        }
+    }
+}
