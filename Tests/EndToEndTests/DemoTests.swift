@@ -111,10 +111,15 @@ final class DemoTests: XCTestCase {
             let markdown = try String(contentsOf: folder.appendingPathComponent("description.\(locale).md"), encoding: .utf8)
             let cues = try String(contentsOf: folder.appendingPathComponent("audio.\(locale).vtt"), encoding: .utf8)
             let firstCue = cues.components(separatedBy: "\n\n")[1]
+            // The report, in the chart's own section.
+            let report = try String(contentsOf: Self.demo().appendingPathComponent("report.\(locale).html"), encoding: .utf8)
+            let section = try XCTUnwrap(report.components(separatedBy: #"<section class="cp-chart" id="chart-daily-sales""#).dropFirst().first?
+                .components(separatedBy: "</section>").first, locale)
             for sentence in sentences {
                 XCTAssertTrue(markdown.contains("- " + sentence + "\n"), "\(locale): \(sentence)")
                 // WebVTT escapes '<' (in "p < 0.001").
                 XCTAssertTrue(firstCue.contains(sentence.replacingOccurrences(of: "<", with: "&lt;")), "\(locale): \(sentence)")
+                XCTAssertTrue(section.contains(HTML.text(sentence)), "report.\(locale).html: \(sentence)")
             }
         }
         // The other charts did not run the plugin.

@@ -187,8 +187,13 @@ struct ChartSection {
         for file in made.audio {
             m.void("source", [("src", file.path), ("type", types[ChartFiles.fileExtension(file.path)])])
         }
-        // No <track>: browsers show no captions for <audio>, and refuse a track from a file:// page;
-        // the script shows the sounding point's label instead, and the cues are a download.
+        // The locale's cues as the player's captions track: a player that shows captions (or a page
+        // served over HTTP) gets them. Chromium shows none for <audio> and refuses a track on a
+        // file:// page, so the script also shows the sounding point's label, and the cues are a download.
+        if let captions = made.captions {
+            m.void("track", [("kind", "captions"), ("src", captions.path), ("srclang", words.lang),
+                             ("label", words("report.file.captions")), ("default", "")])
+        }
         m.text(words("report.audio.fallback"))
         m.close("audio")
         m.newline()
