@@ -38,6 +38,24 @@ final class GoldenTests: XCTestCase {
         }
     }
 
+    /// By default a chart of many series labels its notable points, not every one: 200 series
+    /// wrote 2.3 MB of description.en.json with every point; a few series still get all.
+    func testManySeriesLabelTheirNotablePointsByDefault() throws {
+        var many = try DescribeCharts.manySeries()
+        try Describe().run(&many)
+        let json = try XCTUnwrap(many.artifacts.first { $0.path == "description.en.json" })
+        XCTAssertLessThan(json.bytes.count, 800_000)
+        let described = try XCTUnwrap(many[DescriptionsKey.self]?["en"])
+        XCTAssertEqual(described.series.count, 200)
+        XCTAssertTrue(described.series.allSatisfy { !$0.points.isEmpty && $0.points.count < many.data.series[0].count })
+        var all = try DescribeCharts.manySeries()
+        try Describe(points: .all).run(&all)
+        XCTAssertGreaterThan(try XCTUnwrap(all.artifacts.first { $0.path == "description.en.json" }).bytes.count, 3 * json.bytes.count)
+        var few = try DescribeCharts.dailySales()
+        try Describe().run(&few)
+        XCTAssertEqual(few[DescriptionsKey.self]?["en"]?.series.map(\.points.count), few.data.series.map(\.count))
+    }
+
     /// Two runs give the same bytes, and JSON files parse.
     func testOutputIsDeterministicAndParses() throws {
         var a = try DescribeCharts.dailySales(), b = try DescribeCharts.dailySales()

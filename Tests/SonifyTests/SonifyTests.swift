@@ -239,6 +239,39 @@ final class SonifyTests: XCTestCase {
         XCTAssertEqual(audio.frames, 3 * 55125 + 2 * 15435)
     }
 
+    /// Many series: the whole graph keeps within 'totalDuration', every series' window and pause
+    /// shortened alike, with a warning; a chart that fits plays as asked.
+    func testManySeriesAreShortenedToTheTotalDuration() throws {
+        // 200 series of 8 s with 199 pauses of 0.7 s would be 1,739.3 s (29 minutes).
+        let many = (0..<200).map { Self.series("s\($0)", Self.walk(20, seed: UInt64($0))) }
+        var context = Self.context(many)
+        try Sonify(sampleRate: 8000, formats: [.wav], earcons: false).run(&context)
+        let wav = try XCTUnwrap(context.artifacts.first { $0.path == "audio.wav" })
+        let frames = try SoundFile.decode(wav.bytes).frames
+        let scale = 120 / (200 * 8 + 199 * 0.7)
+        XCTAssertEqual(frames, 200 * Int((8 * scale * 8000).rounded()) + 199 * Int((0.7 * scale * 8000).rounded()))
+        XCTAssertLessThanOrEqual(frames, 120 * 8000 + 200)
+        XCTAssertEqual(context.warnings.filter { $0.code == "sonify.shortened" }.count, 1)
+        XCTAssertEqual(context.warnings.first { $0.code == "sonify.shortened" }?.message,
+                       "the chart's 200 series would play for 1739.3 s; each plays for 0.55 s instead of 8 s to keep the audio graph within 'totalDuration' (120 s)")
+        // The last cue still ends with the audio.
+        let vtt = try XCTUnwrap(context.artifacts.first { $0.path == "audio.en.vtt" })
+        let cues = try Self.parseVTT(String(decoding: vtt.bytes, as: UTF8.self))
+        // Points closer than the grouping time share a cue; every series still has its first.
+        XCTAssertEqual(Set(cues.map(\.id).filter { $0.hasSuffix("-point-0") }).count, 200)
+        XCTAssertEqual(cues.last?.end ?? 0, Double(frames) / 8000, accuracy: 0.0011)
+
+        // Three series fit in 120 s: nothing shortened, nothing said.
+        var few = Self.context((0..<3).map { Self.series("s\($0)", Self.walk(25, seed: UInt64($0))) })
+        let audio = try renderWAV(try Sonify(duration: 2.5, sampleRate: 22050, formats: [.wav]), &few)
+        XCTAssertEqual(audio.frames, 3 * 55125 + 2 * 15435)
+        XCTAssertFalse(few.warnings.contains { $0.code == "sonify.shortened" })
+        // A lower total shortens them too.
+        var tight = Self.context((0..<3).map { Self.series("s\($0)", Self.walk(25, seed: UInt64($0))) })
+        let short = try renderWAV(try Sonify(duration: 2.5, sampleRate: 22050, formats: [.wav], totalDuration: 4.45), &tight)
+        XCTAssertEqual(short.frames, 3 * Int((2.5 * 0.5 * 22050).rounded()) + 2 * Int((0.7 * 0.5 * 22050).rounded()))
+    }
+
     // MARK: Earcons
 
     func testEarconsMarkTheMaximumAndMinimumOnly() throws {
@@ -386,11 +419,11 @@ final class SonifyTests: XCTestCase {
         }
         // Past RIFF's 4 GiB, WAV is refused; FLAC is not (the files stream when written, so nothing renders here).
         var long = Self.context([Self.series("a", Self.walk(20, seed: 1)), Self.series("b", Self.walk(20, seed: 2))])
-        XCTAssertThrowsError(try Sonify(duration: 3600, sampleRate: 192_000, formats: [.wav, .flac], cues: false, maxSamples: .max).run(&long)) { error in
+        XCTAssertThrowsError(try Sonify(duration: 3600, sampleRate: 192_000, formats: [.wav, .flac], cues: false, totalDuration: 36_000, maxSamples: .max).run(&long)) { error in
             XCTAssertEqual((error as? ChartError)?.code, "sonify.wav-too-large")
             XCTAssertEqual((error as? ChartError)?.message, "audio.wav would be 5530137644 bytes, more than the 4 GiB a WAV file can hold; write 'flac' instead of 'wav' in 'formats', or shorten 'duration' or lower 'sampleRate'")
         }
-        XCTAssertNoThrow(try Sonify(duration: 3600, sampleRate: 192_000, formats: [.flac], cues: false, maxSamples: .max).run(&long))
+        XCTAssertNoThrow(try Sonify(duration: 3600, sampleRate: 192_000, formats: [.flac], cues: false, totalDuration: 36_000, maxSamples: .max).run(&long))
         XCTAssertEqual(long.artifacts.map(\.path), ["audio.flac"])
         XCTAssertEqual(Sonify.wavFrameLimit, 1_073_741_814)
     }

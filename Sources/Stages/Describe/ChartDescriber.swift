@@ -4,11 +4,17 @@ import ChartpipeText
 
 /// Which points get labels in `description.points`.
 public enum PointSelection: String, Sendable, CaseIterable, OptionChoice {
+    /// `all` for a chart of at most `allUpToSeries` series, `notable` for more: 200 series of every
+    /// point would be a description of megabytes that no one reads through.
+    case auto
     /// Every point of the chart's data.
     case all
     /// First, last, extremes, peaks, valleys, outliers and segment starts.
     case notable
     case none
+
+    /// The most series whose every point `auto` labels.
+    public static let allUpToSeries = 10
 }
 
 /// Writes the description layers of one chart in one locale from the trend statistics: every number
@@ -172,6 +178,7 @@ struct ChartDescriber {
             let chosen: [Int]
             switch selection {
             case .all: chosen = dataIndices
+            case .auto: chosen = full.series.count <= PointSelection.allUpToSeries ? dataIndices : notableIndices(series: k)
             case .notable: chosen = notableIndices(series: k)
             case .none: chosen = []
             }

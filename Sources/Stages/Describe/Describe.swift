@@ -15,8 +15,9 @@ public struct Describe: ChartStage {
 
     public static let points = Option<PointSelection>(
         "points",
-        doc: "Which points get labels in the description: all, notable (first, last, extremes, peaks, valleys, outliers, segment starts) or none.",
-        default: .all)
+        doc: "Which points get labels in the description: all, notable (first, last, extremes, peaks, valleys, outliers, segment starts), none, "
+            + "or auto: all for a chart of at most 10 series, notable for more.",
+        default: .auto)
     public static let formats = Option<[Format]>("formats", doc: "Files of the description layers; axchart.<locale>.json is always written.",
                                                  default: [.json, .md])
 
@@ -31,7 +32,7 @@ public struct Describe: ChartStage {
     public var points: PointSelection
     public var formats: [Format]
 
-    public init(points: PointSelection = .all, formats: [Format] = [.json, .md]) {
+    public init(points: PointSelection = .auto, formats: [Format] = [.json, .md]) {
         self.points = points
         self.formats = formats
     }

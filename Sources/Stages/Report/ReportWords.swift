@@ -69,6 +69,7 @@ struct ReportWords {
         case "aggregate.partial-bucket": return "report.warning.partialBucket"
         case "data.outside-range": return "report.warning.outsideRange"
         case "sonify.sparse": return "report.warning.sparse"
+        case "sonify.shortened": return "report.warning.shortened"
         case "table.rows-capped": return "report.warning.rowsCapped"
         case "data.unsorted-x": return "report.warning.unsorted"
         default: return nil

@@ -26,12 +26,12 @@ public struct AudioTimeline: Sendable, Equatable {
     public var continuous: Bool
     public var series: [SeriesTimeline]
 
-    /// Lays out `data` over `duration` seconds per series.
-    public init(data: SeriesSet, duration: Double, sampleRate: Int, continuous: Bool) {
+    /// Lays out `data` over `duration` seconds per series, `gapSeconds` apart.
+    public init(data: SeriesSet, duration: Double, sampleRate: Int, continuous: Bool, gapSeconds: Double = seriesGapSeconds) {
         self.sampleRate = sampleRate
         self.continuous = continuous
         let window = max(1, Int((duration * Double(sampleRate)).rounded()))
-        let gap = Int((Self.seriesGapSeconds * Double(sampleRate)).rounded())
+        let gap = Int((gapSeconds * Double(sampleRate)).rounded())
         framesPerSeries = window
         gapFrames = gap
         totalFrames = data.series.isEmpty ? 0 : data.series.count * window + (data.series.count - 1) * gap

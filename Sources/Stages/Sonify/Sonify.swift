@@ -26,6 +26,11 @@ public struct Sonify: ChartStage {
     public static let cues = Option<Bool>("cues", doc: "Write audio.<locale>.vtt with each point's label at its time.", default: true)
     public static let earcons = Option<Bool>("earcons", doc: "Mark each series' maximum and minimum with a short, soft sound.",
                                              default: true)
+    public static let totalDuration = Option<Double>(
+        "totalDuration", doc: "Longest audio graph of a chart, in seconds, every series and pause included: a chart of many series "
+            + "plays each series for less than 'duration' (and shortens the pauses alike) to fit, with a warning.",
+        default: 120, above: 0, max: 36_000,
+        rationale: "ten hours is far longer than anyone listens to one chart")
     public static let maxSamples = Option<Int>(
         "maxSamples", doc: "Most samples per channel (sample frames) of a chart's audio, every series and pause included; "
             + "the default is 10 minutes at 48 kHz.",
@@ -41,7 +46,7 @@ public struct Sonify: ChartStage {
     public static let description = StageDescription(
         name: "sonify",
         summary: "Renders the audio graph: pitch follows value, pan follows x, with WebVTT cues per locale.",
-        options: [duration, low, high, continuous, pan, sampleRate, formats, cues, earcons, maxSamples],
+        options: [duration, low, high, continuous, pan, sampleRate, formats, cues, earcons, totalDuration, maxSamples],
         // The cues speak the point labels of `describe`; without cues the audio needs only the series.
         needs: [Need(.series), Need(.descriptions, unless: "cues", is: false)],
         adds: [.audio],
@@ -57,12 +62,14 @@ public struct Sonify: ChartStage {
     public var formats: [AudioFormat]
     public var cues: Bool
     public var earcons: Bool
+    public var totalDuration: Double
     public var maxSamples: Int
 
     public init(duration: Double = 8, low: Double = 130.81, high: Double = 1046.5, continuous: Bool? = nil,
                 pan: Bool = true, sampleRate: Int = 44100, formats: [AudioFormat] = [.wav, .mp3], cues: Bool = true,
-                earcons: Bool = true, maxSamples: Int = 28_800_000) throws(ChartError) {
+                earcons: Bool = true, totalDuration: Double = 120, maxSamples: Int = 28_800_000) throws(ChartError) {
         try Self.duration.validate(duration)
+        try Self.totalDuration.validate(totalDuration)
         try Self.sampleRate.validate(sampleRate)
         try Self.maxSamples.validate(maxSamples)
         // One series is the least a chart plays: too long already, it is an error before anything runs.
@@ -96,6 +103,7 @@ public struct Sonify: ChartStage {
         self.formats = formats
         self.cues = cues
         self.earcons = earcons
+        self.totalDuration = totalDuration
         self.maxSamples = maxSamples
     }
 
@@ -108,7 +116,7 @@ public struct Sonify: ChartStage {
                       continuous: options.optionalValue(Self.continuous), pan: options.value(Self.pan),
                       sampleRate: options.value(Self.sampleRate), formats: options.value(Self.formats),
                       cues: options.value(Self.cues), earcons: options.value(Self.earcons),
-                      maxSamples: options.value(Self.maxSamples))
+                      totalDuration: options.value(Self.totalDuration), maxSamples: options.value(Self.maxSamples))
     }
 
     public func run(_ context: inout ChartContext) throws {
@@ -118,7 +126,15 @@ public struct Sonify: ChartStage {
         }
         warnSparse(&context)
         let isContinuous = continuous ?? context.chart.mark.isContinuous
-        let timeline = AudioTimeline(data: data, duration: duration, sampleRate: sampleRate, continuous: isContinuous)
+        let fit = Self.fitted(series: data.series.count, duration: duration, total: totalDuration)
+        if fit.scale < 1 {
+            context.warn("the chart's \(data.series.count) series would play for \(JSONWriter.number(Self.rounded(fit.natural))) s; "
+                         + "each plays for \(JSONWriter.number(Self.rounded(fit.duration))) s instead of \(JSONWriter.number(duration)) s "
+                         + "to keep the audio graph within 'totalDuration' (\(JSONWriter.number(totalDuration)) s)",
+                         code: "sonify.shortened", field: "totalDuration")
+        }
+        let timeline = AudioTimeline(data: data, duration: fit.duration, sampleRate: sampleRate, continuous: isContinuous,
+                                     gapSeconds: AudioTimeline.seriesGapSeconds * fit.scale)
         try checkLength(timeline, series: data.series.count, at: context.chart.location)
         let pitch = PitchMap.domain(fixed: context.chart.y.range, series: data.series)
             .map { PitchMap(low: low, high: high, domain: $0) }
@@ -151,6 +167,17 @@ public struct Sonify: ChartStage {
             context.emit(Artifact(path: "audio.\(locale).vtt", kind: "cues", locale: locale, bytes: Array(text.utf8)))
         }
     }
+
+    /// The total-duration policy: `series` windows of `duration` seconds with the pauses between them
+    /// last `natural` seconds; past `total`, windows and pauses shrink by the same `scale` to fit.
+    static func fitted(series: Int, duration: Double, total: Double) -> (duration: Double, scale: Double, natural: Double) {
+        let natural = Double(series) * duration + Double(max(0, series - 1)) * AudioTimeline.seriesGapSeconds
+        guard natural > total, natural > 0 else { return (duration, 1, natural) }
+        let scale = total / natural
+        return (duration * scale, scale, natural)
+    }
+
+    private static func rounded(_ seconds: Double) -> Double { (seconds * 100).rounded() / 100 }
 
     /// The whole graph must stay within `maxSamples`, and a WAV file within RIFF's 4 GiB.
     private func checkLength(_ timeline: AudioTimeline, series: Int, at location: SourceLocation) throws(ChartError) {
