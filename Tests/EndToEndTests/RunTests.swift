@@ -125,6 +125,28 @@ final class RunTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("d.csv: warning: the last week (from 2022-01-31T00:00:00Z) holds data only until 2022-01-31T00:00:00Z; its sum covers part of it"), result.stderr)
     }
 
+    /// A first week whose Monday the daily data leaves out is partial; one that starts on its
+    /// Monday is not, nor is a first day of hourly readings taken at half past.
+    func testAFirstBucketMissingOneStepIsPartial() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func firstBucketWarning(_ rows: String, every: String) throws -> Bool {
+            try Data(("t,v\n" + rows).utf8).write(to: folder.appendingPathComponent("d.csv"))
+            try Data(#"{ "version": 1, "name": "w", "stages": [ { "use": "ingest" }, { "use": "aggregate", "every": "\#(every)", "op": "mean" } ], "charts": [ { "id": "w", "title": "W", "source": { "path": "d.csv" }, "x": { "field": "t", "type": "time" }, "y": { "field": "v" } } ] }"#.utf8)
+                .write(to: folder.appendingPathComponent("w.pipeline"))
+            let result = try Harness.run(["run", "w.pipeline", "--out", "out", "--no-progress"], in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return result.stderr.contains("warning: the first \(every)")
+        }
+        // 2022-01-04 is a Tuesday: its week starts on Monday the 3rd, which has no reading.
+        let fromTuesday = (4...16).map { "2022-01-\($0 < 10 ? "0" : "")\($0),\($0)\n" }.joined()
+        XCTAssertTrue(try firstBucketWarning(fromTuesday, every: "week"))
+        let fromMonday = (3...16).map { "2022-01-\($0 < 10 ? "0" : "")\($0),\($0)\n" }.joined()
+        XCTAssertFalse(try firstBucketWarning(fromMonday, every: "week"))
+        let halfPast = (0..<48).map { "2022-01-\($0 < 24 ? "03" : "04")T\($0 % 24 < 10 ? "0" : "")\($0 % 24):30:00Z,\($0)\n" }.joined()
+        XCTAssertFalse(try firstBucketWarning(halfPast, every: "day"))
+    }
+
     func testJSONLogHasOneObjectPerLine() throws {
         let folder = try Harness.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

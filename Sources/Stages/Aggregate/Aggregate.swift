@@ -278,8 +278,11 @@ public struct Aggregate: FoldStage {
         default: unit = "bin"
         }
         func text(_ v: Double) -> String { xText(v, chart: chart) }
-        // Tolerance of half a step: data a step apart fills a bucket it starts or ends in.
-        if low - first >= step * 1.5 {
+        // A reading stands for the step that starts at it, with half a step of tolerance: a first
+        // bucket is partial when its start lies more than half a step before the first reading
+        // (daily data from Tuesday leaves Monday out of its week), a last one when its end lies a
+        // step and a half or more after the last reading.
+        if low - first > step * 0.5 {
             edges.first = true
             edges.warnings.append(.warning("the first \(unit) (from \(text(first))) holds data only from \(text(low)); its \(op.rawValue) covers part of it",
                                            code: "aggregate.partial-bucket", at: at))
