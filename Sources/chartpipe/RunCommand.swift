@@ -176,7 +176,9 @@ enum RunCommand {
         } else if !quiet {
             let ran = outcome.results.count
             let reused = outcome.results.filter(\.reused).count
-            var summary = "\(ran - failed.count) of \(ran) \(ran == 1 ? "chart" : "charts") written"
+            // Out of every chart the run was to write, those it did not start included.
+            let total = ran + m.notRun.count
+            var summary = "\(ran - failed.count) of \(total) \(total == 1 ? "chart" : "charts") written"
             if reused > 0 { summary += " (\(reused) unchanged, kept)" }
             if let shard { summary += " as shard \(shard)" }
             if !failed.isEmpty { summary += ", \(failed.count) failed" }

@@ -147,6 +147,22 @@ final class RunTests: XCTestCase {
         XCTAssertFalse(try firstBucketWarning(halfPast, every: "day"))
     }
 
+    /// --fail-fast counts the charts it did not start among those the run was to write.
+    func testFailFastCountsTheChartsNotRun() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("t,v\n1,1\n2,2\n3,3\n4,x\n".utf8).write(to: folder.appendingPathComponent("bad.csv"))
+        try Data("t,v\n1,1\n2,2\n".utf8).write(to: folder.appendingPathComponent("good.csv"))
+        let charts = [("a", "bad"), ("b", "good"), ("c", "good")].map { id, file in
+            #"{ "id": "\#(id)", "title": "C", "source": { "path": "\#(file).csv" }, "x": { "field": "t" }, "y": { "field": "v" } }"#
+        }.joined(separator: ",")
+        try Data(#"{ "version": 1, "name": "f", "stages": [ { "use": "ingest" } ], "charts": [ \#(charts) ] }"#.utf8)
+            .write(to: folder.appendingPathComponent("f.pipeline"))
+        let result = try Harness.run(["run", "f.pipeline", "--out", "out", "--no-progress", "--jobs", "1", "--fail-fast"], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("0 of 3 charts written, 1 failed, 2 not run"), result.stderr)
+    }
+
     func testJSONLogHasOneObjectPerLine() throws {
         let folder = try Harness.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
