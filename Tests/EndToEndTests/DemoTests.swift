@@ -127,6 +127,24 @@ final class DemoTests: XCTestCase {
         XCTAssertNil(visits["notes"])
     }
 
+    /// Every series' braille line reaches the report, behind its disclosure, in every locale.
+    func testTheReportShowsEachSeriesShapeInBraille() throws {
+        let demo = try Self.demo()
+        for locale in Self.locales {
+            let report = try String(contentsOf: demo.appendingPathComponent("report.\(locale).html"), encoding: .utf8)
+            for chart in Self.charts {
+                let description = try JSONParser.parse(Array(try Data(contentsOf: demo.appendingPathComponent("charts/\(chart)/description.\(locale).json"))))
+                let lines = description["series"]?.arrayValue?.compactMap { $0["braille"]?.stringValue } ?? []
+                XCTAssertFalse(lines.isEmpty, "\(chart) \(locale)")
+                for line in lines {
+                    XCTAssertTrue(line.unicodeScalars.allSatisfy { (0x2800...0x28FF).contains($0.value) }, line)
+                    XCTAssertTrue(report.contains("<p>\(line)</p>"), "\(chart) \(locale): \(line)")
+                }
+            }
+            XCTAssertTrue(report.contains(#"<details class="cp-braille">"#), locale)
+        }
+    }
+
     /// Seconds of a WebVTT timestamp such as 00:00:08.250.
     static func seconds(_ stamp: String) -> Double {
         stamp.split(separator: ":").reduce(0.0) { $0 * 60 + (Double($1) ?? 0) }

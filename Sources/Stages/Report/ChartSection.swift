@@ -99,6 +99,14 @@ struct ChartSection {
             for (k, s) in d.series.enumerated() {
                 m.wrap("h4", [("id", "\(id)-series-\(k)")]) { m in m.element("bdi", text: s.name) }
                 m.element("p", text: s.summary)
+                // The shape for a braille display, in a disclosure: speech reads braille patterns
+                // dot by dot, so a listener opens it only when wanted.
+                if !s.braille.isEmpty {
+                    m.wrap("details", [("class", "cp-braille")]) { m in
+                        m.element("summary", text: words("describe.heading.braille"))
+                        m.element("p", text: s.braille)
+                    }
+                }
                 if !s.segments.isEmpty {
                     m.element("h5", text: words("describe.heading.segments"))
                     list(&m, "ol", s.segments.map(\.label))
