@@ -167,6 +167,25 @@ final class ChartTests: XCTestCase {
         XCTAssertTrue(picture.elements.contains { $0.name == "text" && ($0.attributes["x"] ?? "") == "50" })
     }
 
+    /// A value with gaps on both sides is drawn with its series' marker, not only as a 2-pixel dot.
+    func testALoneValueBetweenGapsHasAMarker() throws {
+        let xs = (0..<30).map { Self.june1 + Double($0) * Self.day }
+        var y = xs.indices.map { 100 + Double($0) }
+        y[9] = .nan
+        y[11] = .nan
+        let context = try Self.context(Self.spec(seriesField: nil), SeriesSet(xType: .time, series: [Self.series("s", x: xs, y: y)]))
+        let svg = try XCTUnwrap(Self.svgs(context)["en"])
+        let picture = try XCTUnwrap(Elements.parse(svg))
+        let markers = try XCTUnwrap(picture.elements.first { $0.name == "path" && ($0.attributes["class"] ?? "") == "f0 edge" }?.attributes["d"])
+        // The lone point's dot starts 1 px left of its x; its marker (series 0: a circle of radius 4) 4 px left.
+        let dot = try XCTUnwrap(picture.elements.first { $0.name == "path" && ($0.attributes["class"] ?? "") == "c0" }?.attributes["d"])
+        let lone = try XCTUnwrap(dot.components(separatedBy: "M").first { $0.hasSuffix("h2") })
+        let parts = lone.dropLast(2).split(separator: " ").compactMap { Double($0) }
+        XCTAssertEqual(parts.count, 2)
+        let circle = "M\(SVGWriter.number(parts[0] + 1 - 4)) \(SVGWriter.number(parts[1]))a4 4 0 1 0 8 0"
+        XCTAssertTrue(markers.contains(circle), "\(circle) not in \(markers)")
+    }
+
     func testThresholdsAreDrawnWithTheirNames() throws {
         let svgs = try Self.svgs(try Self.sales())
         XCTAssertTrue(svgs["en"]?.contains(">target: $1,500</text>") ?? false)

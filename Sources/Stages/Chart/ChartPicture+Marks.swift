@@ -154,7 +154,10 @@ extension ChartPicture {
                 }
                 w.element("path", [("class", "c\(k)"), ("d", d), ("fill", "none"), ("stroke", style.colour.light), ("stroke-width", "2.2"),
                                    ("stroke-linejoin", "round"), ("stroke-linecap", "round"), ("stroke-dasharray", style.dash)])
-                let chosen = Self.markerIndices(count: s.count, finite: ys.map(\.isFinite), series: k, of: data.series.count)
+                // A lone point between gaps also gets its series' marker: its 2-pixel dot is hard to see.
+                let lone = runs.filter { $0.count == 1 }.compactMap(\.first)
+                let chosen = Array(Set(Self.markerIndices(count: s.count, finite: ys.map(\.isFinite), series: k, of: data.series.count))
+                    .union(lone)).sorted()
                 let d2 = chosen.map { style.markerPath(x: xs[$0], y: ys[$0], r: 4, number: n) }.joined()
                 if !d2.isEmpty {
                     w.element("path", [("class", "f\(k) edge"), ("d", d2), ("fill", style.colour.light),
