@@ -116,7 +116,8 @@ final class DescribeTests: XCTestCase {
     func testAggregatedValuesNameTheirOperationAndBucket() throws {
         let weekly = try described(DescribeCharts.weeklyTemperature())
         let en = try description(weekly, "en")
-        XCTAssertTrue(en.summary.contains("From the week of April 30 to the week of September 24, 1973"), en.summary)
+        // The data starts on Tuesday May 1: the first week is partial.
+        XCTAssertTrue(en.summary.contains("From the week of April 30 (partial) to the week of September 24, 1973"), en.summary)
         XCTAssertTrue(en.summary.contains("the weekly mean ranged from 60.86 degrees Fahrenheit (the week of May 21) to 93.14"), en.summary)
         XCTAssertTrue(try description(weekly, "ko").summary.contains("주간 평균은 5월 21일 시작 주의 화씨 60.86도에서"))
         XCTAssertTrue(try description(weekly, "zh-Hans").summary.contains("每周平均值介于60.86华氏度（5月21日当周）"))
@@ -163,6 +164,15 @@ final class DescribeTests: XCTestCase {
         XCTAssertEqual(season.period, .year)
         XCTAssertTrue([6, 7].contains(season.high.first) && season.high.phases.contains(6), "\(season)")
         XCTAssertTrue(season.low.phases.contains(0), "\(season)")
+        // The means stated are of every value of those months, the first and last half-year included.
+        func mean(ofMonths months: [Int]) -> Double {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+            let chosen = x.indices.filter { months.contains(calendar.component(.month, from: Date(timeIntervalSince1970: x[$0] / 1000)) - 1) }
+            return chosen.map { y[$0] }.reduce(0, +) / Double(chosen.count)
+        }
+        XCTAssertEqual(season.highMean, mean(ofMonths: season.high.phases), accuracy: 1e-9)
+        XCTAssertEqual(season.lowMean, mean(ofMonths: season.low.phases), accuracy: 1e-9)
         // Phases by arithmetic agree with the calendar, before 1970 too.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone

@@ -22,7 +22,7 @@ struct Season: Equatable {
     /// The highest and lowest phases: one, or two adjacent ones when the second is close.
     var high: Span
     var low: Span
-    /// The mean of the values that fall in `high` and in `low`.
+    /// The mean of every value that falls in `high` and in `low`.
     var highMean: Double
     var lowMean: Double
     /// The share of the detrended variance the phases explain (the correlation ratio η²).
@@ -95,8 +95,16 @@ enum Seasonality {
         // Detrended by the moving mean over one whole cycle centred on each value (classical
         // decomposition), so that a trend inside a cycle is not taken for its season; values
         // within half a cycle of either end have no whole cycle around them and are left out.
-        var phaseResidual = [Double](repeating: 0, count: phases), phaseRaw = [Double](repeating: 0, count: phases)
+        var phaseResidual = [Double](repeating: 0, count: phases)
         var phaseCount = [Int](repeating: 0, count: phases)
+        // The means a description states are of every value of a phase, the ends included: a reader
+        // takes "a mean of 336 in July–August" for all of them.
+        var phaseRaw = [Double](repeating: 0, count: phases), phaseRawCount = [Int](repeating: 0, count: phases)
+        for (i, p) in points.enumerated() {
+            let phase = phase(p.x, period, offset: offsets[i])
+            phaseRaw[phase] += p.y
+            phaseRawCount[phase] += 1
+        }
         var total = 0.0
         var lo = 0, hi = 0
         var windowSum = 0.0
@@ -107,7 +115,6 @@ enum Seasonality {
             let residual = p.y - windowSum / Double(hi - lo)
             let phase = phase(p.x, period, offset: offsets[i])
             phaseResidual[phase] += residual
-            phaseRaw[phase] += p.y
             phaseCount[phase] += 1
             total += residual * residual
         }
@@ -133,7 +140,7 @@ enum Seasonality {
         let high = widen(top, higher: true), low = widen(bottom, higher: false)
         func rawMean(_ span: Season.Span) -> Double {
             let sum = span.phases.reduce(0.0) { $0 + phaseRaw[$1] }
-            let count = span.phases.reduce(0) { $0 + phaseCount[$1] }
+            let count = span.phases.reduce(0) { $0 + phaseRawCount[$1] }
             return count > 0 ? sum / Double(count) : 0
         }
         return Season(period: period, high: high, low: low, highMean: rawMean(high), lowMean: rawMean(low),
