@@ -1,3 +1,4 @@
+import ChartpipeJSON
 import Foundation
 import XCTest
 
@@ -89,5 +90,21 @@ final class CommandLineTests: XCTestCase {
         }
         XCTAssertEqual(try Harness.run(["schema"]).stdout, try Harness.run(["schema", "pipeline"]).stdout)
         XCTAssertEqual(try Harness.run(["schema", "plugin-respons"]).status, 2)
+    }
+
+    /// Issue 11: the published schema was invalid JSON (a duplicate `required` key) that lenient
+    /// parsers read without a word. Every committed schema parses with duplicate keys rejected at
+    /// every depth (jansson's JSON_REJECT_DUPLICATES, through ChartpipeJSON), as strict validators do.
+    func testCommittedSchemasParseWithDuplicateKeysRejected() throws {
+        // The parser does reject them, nested too: the check below is not vacuous.
+        XCTAssertThrowsError(try JSONParser.parse(Array(#"{"required": [], "required": ["a"]}"#.utf8)))
+        XCTAssertThrowsError(try JSONParser.parse(Array(#"{"properties": {"a": {"required": [], "type": "object", "required": []}}}"#.utf8)))
+        let folder = Harness.root.appendingPathComponent("schema")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".schema.json") }.sorted()
+        XCTAssertEqual(names, ["pipeline", "plugin-describe", "plugin-request", "plugin-response"].map { $0 + ".schema.json" })
+        for name in names {
+            let bytes = try Array(Data(contentsOf: folder.appendingPathComponent(name)))
+            XCTAssertNoThrow(try JSONParser.parse(bytes), name)
+        }
     }
 }
