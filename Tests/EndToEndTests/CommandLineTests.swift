@@ -77,6 +77,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(downsample.contains("points  an integer of at least 20; default 60"), downsample)
     }
 
+    /// Issue 11: the overview listed the exit statuses 0, 1, 2 and 130 only, while `run` also exits
+    /// 3 (--fail-on-change) and 4 (disk full). It names every status of docs/commands.md's table.
+    func testTheOverviewNamesEveryExitStatus() throws {
+        let docs = try String(contentsOf: Harness.root.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+        let section = try XCTUnwrap(docs.components(separatedBy: "## Exit status").dropFirst().first)
+        let statuses = section.components(separatedBy: "\n").prefix { !$0.hasPrefix("## ") }
+            .compactMap { $0.wholeMatch(of: /\| (\d+) \|.*/).map { String($0.1) } }
+        XCTAssertEqual(statuses, ["0", "1", "2", "3", "4", "130"])
+        let help = try Harness.run(["--help"]).stdout
+        let overview = try XCTUnwrap(help.components(separatedBy: "Exit status: ").last).replacingOccurrences(of: "\n", with: " ")
+        for status in statuses {
+            XCTAssertNotNil(overview.firstMatch(of: try Regex("(^|; )\(status) ")), "the overview does not name exit status \(status): \(overview)")
+        }
+    }
+
     /// schema/NAME.schema.json is what `chartpipe schema NAME` prints; `make schema` regenerates
     /// them when stages or the plugin protocol change.
     func testCommittedSchemasAreUpToDate() throws {
