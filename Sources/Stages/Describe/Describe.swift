@@ -74,8 +74,7 @@ public struct Describe: ChartStage {
 
     /// Everything `describe` makes for one locale, written in `language`: the layers, the labels of
     /// the drawn points (per series), the files, and the catalog problems met (a translation that
-    /// did not render).
-    /// Polls the run's cancellation while it labels points and between its files.
+    /// did not render). Polls the run's cancellation while it labels points and writes its files.
     public func describe(_ context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog)
         throws(Cancelled) -> (description: ChartDescription, labels: [[String]], artifacts: [Artifact], problems: [String]) {
         let locale = language.requested

@@ -67,15 +67,15 @@ func argMinMax(_ y: UnsafePointer<Double>, _ lo: Int, _ hi: Int) -> (min: Int, m
     return (minIndex, maxIndex)
 }
 
-/// Bins of equal width over x (Jugel et al. 2014): bin `b` holds the points with
-/// `x0 + b·step < x ≤ x0 + (b+1)·step`, the first bin also `x0`, the last also every point to the end.
-/// Calls `body(lo, hi)` for every bin that holds a point, in order.
-@inline(__always)
 /// How many points the algorithms read between two polls of the run's cancellation: a poll costs
 /// an atomic load, a point a few nanoseconds.
 let pollEvery = 1 << 16
 
-/// `poll` is called once per `pollEvery` points of the range at most, between bins.
+/// Bins of equal width over x (Jugel et al. 2014): bin `b` holds the points with
+/// `x0 + b·step < x ≤ x0 + (b+1)·step`, the first bin also `x0`, the last also every point to the end.
+/// Calls `body(lo, hi)` for every bin that holds a point, in order, and `poll` between bins once
+/// per `pollEvery` points at most.
+@inline(__always)
 func forEachEqualWidthBin<X: DownsampleCoordinate, E: Error>(_ x: UnsafePointer<X>, _ lo: Int, _ hi: Int, bins: Int,
                                                              poll: () throws(E) -> Void,
                                                              _ body: (Int, Int) -> Void) throws(E) {
