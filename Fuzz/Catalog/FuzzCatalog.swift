@@ -23,7 +23,7 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     let merged = Catalog([catalog])
     for key in catalog.keys.prefix(16) {
-        guard let entry = catalog.entries[key], !entry.localizations.values.contains(where: TemplateSamples.nestsSubstitutions) else { continue }
+        guard catalog.entries[key] != nil else { continue }
         for locale in TemplateSamples.locales {
             for arguments in TemplateSamples.argumentSets {
                 _ = merged.rendering(key, locale: locale, arguments)

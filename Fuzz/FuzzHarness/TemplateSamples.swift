@@ -12,12 +12,3 @@ public enum TemplateSamples {
         [.double(-0.0), .double(.nan), .integer(Int.max), .double(-.infinity), .integer(Int.min), .text("")],
     ]
 }
-
-extension TemplateSamples {
-    /// Whether a substitution's variant names a substitution. Rendering such a text recurses until the
-    /// stack overflows when the names form a cycle (a known finding, reported with the fuzz targets);
-    /// the targets skip these texts until the renderer bounds the depth.
-    public static func nestsSubstitutions(_ localization: Localization) -> Bool {
-        localization.substitutions.values.contains { $0.plural.values.contains { $0.value.contains("%#@") } }
-    }
-}

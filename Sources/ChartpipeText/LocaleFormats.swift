@@ -315,8 +315,12 @@ public struct LocaleFormats: Sendable, Hashable {
     }
 
     /// Formats with an ICU number skeleton (https://unicode-org.github.io/icu/userguide/format_parse/numbers/skeletons.html).
+    ///
+    /// A negative zero, and a negative value that rounds to zero at the skeleton's precision, reads
+    /// as 0 in every locale: `sign-negative` is ICU's sign display that drops the minus from zero.
     public func format(_ value: Double, skeleton: String) -> String? {
-        (try? FormatterCache.shared.number(locale: locale, skeleton: skeleton))?.format(value)
+        let signed = skeleton.isEmpty ? "sign-negative" : skeleton + " sign-negative"
+        return (try? FormatterCache.shared.number(locale: locale, skeleton: signed))?.format(value)
     }
 
     /// Whether ICU knows `unit` as a pipeline writes it (currency, `percent` or CLDR unit id).

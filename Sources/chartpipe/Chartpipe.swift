@@ -109,7 +109,9 @@ struct Chartpipe {
           --help     Show this help. 'chartpipe help COMMAND' or 'chartpipe COMMAND --help' shows a command's.
 
         Exit status: 0 every chart succeeded; 1 some chart failed (the others are complete);
-        2 usage error or invalid pipeline (nothing was written); 130 interrupted.
+        2 usage error, invalid pipeline, or an output folder chartpipe may not write into (nothing
+        was written); 3 a chart changed in a way 'run --fail-on-change' names; 4 the output's disk
+        is full; 130 interrupted.
 
         """
         return text

@@ -41,11 +41,37 @@ private struct Broken: RunStage {
     func run(_ context: inout RunContext) throws { throw ChartError("the survey could not be made", code: "test.broken") }
 }
 
+/// Writes `spill.bin` as a stream; for a chart whose `fail-<id>` file is beside the pipeline the
+/// stream fails half way, as a write failing mid-file does, after the chart's `data.json` and
+/// `words.*.txt` are already in place.
+private struct Spill: ChartStage {
+    struct WriteFault: Error {}
+    /// What the chart's folder held when the stream failed (read through the temporary file's descriptor).
+    static let folderAtFault = Mutex<[String]>([])
+    static let description = StageDescription(name: "spill", summary: "a streamed file that may fail", needs: [Need(.series)])
+    init(options: StageOptions) {}
+    func run(_ context: inout ChartContext) throws {
+        let fails = FileManager.default.fileExists(atPath: context.run.pipelineDirectory + "/fail-" + context.chart.id)
+        context.emit(Artifact(path: "spill.bin", kind: "spill", content: .stream { sink in
+            try sink.write([UInt8](repeating: 0x5A, count: 70_000))
+            if fails {
+                let folder = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(sink.fileDescriptor)"))
+                    .map { ($0 as NSString).deletingLastPathComponent } ?? ""
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                Spill.folderAtFault.withLock { $0 = names.filter { !$0.hasPrefix(".") }.sorted() }
+                throw WriteFault()
+            }
+            try sink.write([UInt8](repeating: 0x5B, count: 70_000))
+        }))
+    }
+}
+
 /// Sequences of runs into one folder: after each, the manifest lists exactly the files on disk,
 /// every listed file matches its size and hash, and nothing unlisted is removed.
 final class RerunTests: XCTestCase {
     let registry = StageRegistry([StageRegistration(LineSource.self), StageRegistration(Words.self),
-                                  StageRegistration(Survey.self), StageRegistration(Broken.self)], planned: [])
+                                  StageRegistration(Survey.self), StageRegistration(Broken.self), StageRegistration(Spill.self)],
+                                 planned: [])
     var folder: URL!
     var out: URL { folder.appendingPathComponent("out") }
 
@@ -182,5 +208,43 @@ final class RerunTests: XCTestCase {
         let spec = try pipeline(charts: ["nile", "rhine"])
         try Runner(spec: spec, registry: registry, options: RunOptions(output: out.path, jobs: 1, only: ["nile"], generatedAt: 0)).run()
         XCTAssertEqual(try text("survey.en.txt"), "nile ok now 14\nrhine ok kept -\n")
+    }
+
+    /// Issue 11: a chart whose write fails after some of its files are in place leaves none of its
+    /// files behind, new or earlier (they would be mistaken for current ones), and no temporary
+    /// file; the manifest lists it as failed with no files and matches the disk; the other chart is
+    /// whole. Checked on a first run and on a rerun over a complete folder.
+    func testAChartFailingMidWriteLeavesNoneOfItsFiles() throws {
+        let spec = try pipeline(charts: ["a", "b"], stages: #"{ "use": "spill" }"#)
+        func chartFiles(_ id: String) throws -> [String] {
+            let dir = out.appendingPathComponent("charts/\(id)")
+            guard FileManager.default.fileExists(atPath: dir.path) else { return [] }
+            return try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        }
+        func assertFailedWithoutFiles(_ outcome: RunOutcome, _ context: String) throws {
+            XCTAssertEqual(outcome.exitCode, 1, context)
+            XCTAssertEqual(outcome.manifest.charts.map(\.status), [.failed, .ok], context)
+            XCTAssertEqual(outcome.manifest.charts[0].artifacts.map(\.path), [], context)
+            XCTAssertTrue(outcome.manifest.charts[0].error?.message.contains("WriteFault") ?? false,
+                          "\(outcome.manifest.charts[0].error?.description ?? "no error"): \(context)")
+            XCTAssertEqual(try chartFiles("a"), [], context)
+            XCTAssertEqual(try chartFiles("b"), ["data.json", "history.json", "spill.bin", "words.en.txt", "words.ko.txt"], context)
+        }
+
+        // A first run: data.json and both words files of 'a' were renamed into place before spill.bin failed.
+        let fault = folder.appendingPathComponent("fail-a")
+        try Data().write(to: fault)
+        try assertFailedWithoutFiles(try run(spec), "first run")
+        XCTAssertEqual(Spill.folderAtFault.withLock { $0 }, ["data.json", "words.en.txt", "words.ko.txt"])
+
+        // A rerun over a complete folder: the earlier files of 'a' go too.
+        try FileManager.default.removeItem(at: fault)
+        XCTAssertEqual(try run(spec).exitCode, 0)
+        XCTAssertEqual(try chartFiles("a"), ["data.json", "history.json", "spill.bin", "words.en.txt", "words.ko.txt"])
+        try Data().write(to: fault)
+        Spill.folderAtFault.withLock { $0 = [] }
+        try assertFailedWithoutFiles(try run(spec), "rerun")
+        // The new data.json and words files replaced the earlier ones before the fault; history.json and spill.bin were earlier ones.
+        XCTAssertEqual(Spill.folderAtFault.withLock { $0 }, ["data.json", "history.json", "spill.bin", "words.en.txt", "words.ko.txt"])
     }
 }

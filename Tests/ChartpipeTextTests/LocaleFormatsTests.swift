@@ -22,6 +22,28 @@ final class LocaleFormatsTests: XCTestCase {
         XCTAssertEqual(en.number(-3.25), "-3.25")
     }
 
+    /// A negative zero reads as 0 in every locale and every form (issue 11: `describe` said "stayed at
+    /// -0"), and so does a negative value that rounds to zero; other negatives keep their sign.
+    func testNegativeZeroReadsAsZero() {
+        for f in [en, zh, ko, ja] {
+            XCTAssertEqual(f.number(-0.0), "0", f.locale)
+            XCTAssertEqual(f.number(-0.0, precision: .fractionDigits(2)), "0.00", f.locale)
+            XCTAssertEqual(f.number(-0.0, precision: .significantDigits(3)), "0.00", f.locale)
+            XCTAssertEqual(f.number(-0.0001, precision: .integer), "0", f.locale)
+            XCTAssertEqual(f.integer(0), "0", f.locale)
+            XCTAssertEqual(f.compact(-0.0), "0", f.locale)
+            XCTAssertEqual(f.scientific(-0.0), "0", f.locale)
+            XCTAssertFalse(f.percent(-0.0).contains("-"), f.locale)
+            XCTAssertFalse(f.currency(-0.0, code: "USD").contains("-"), f.locale)
+            XCTAssertFalse(f.measure(-0.0, unit: "temperature-celsius").contains("-"), f.locale)
+            XCTAssertEqual(f.number(-3.25), "-3.25", f.locale)
+        }
+        XCTAssertEqual(en.currency(-0.0, code: "USD"), "$0.00")
+        XCTAssertEqual(ko.currency(-0.0, code: "USD"), "0.00달러")
+        XCTAssertEqual(en.percent(-0.0), "0%")
+        XCTAssertEqual(en.currency(-2.5, code: "USD"), "-$2.50")
+    }
+
     func testCompactNumbers() {
         XCTAssertEqual(en.compact(12_345), "12K")
         XCTAssertEqual(zh.compact(12_345), "1.2万")

@@ -1,6 +1,7 @@
 import ChartpipeCore
 import ChartpipeText
 @testable import Describe
+import Trend
 import Foundation
 import XCTest
 import ChartpipeJSON
@@ -386,5 +387,39 @@ final class DescribeTests: XCTestCase {
         try Describe().run(&repeated)
         XCTAssertEqual(TextWork.counts - again, TextWork.Counts())
         XCTAssertEqual(repeated.artifacts.map(\.bytes), first.artifacts.map(\.bytes))
+    }
+
+    /// Issue 11: describe polls the run's cancellation every 1,024 point labels, between locales and
+    /// between its files, so a signal stops a long chart part way (a SIGTERM 30 s into a 300,000-point
+    /// describe let the chart finish 16 s later). Counted, not timed: cancelled at its kth check, it
+    /// throws `Cancelled` there, checks nothing after it, and leaves no description behind.
+    func testCancellationStopsDescribePartWay() throws {
+        let n = 6000
+        let y = (0..<n).map { i -> Double in 100 + 20 * sin(Double(i) / 300) + Double(i % 5) }
+        let chart = DescribeCharts.spec(id: "long", title: "Long", yTitle: "Level")
+        let set = SeriesSet(xType: .time, series: [DescribeCharts.series("level", x: DescribeCharts.days(n), y: y)])
+        func context(_ cancellation: Cancellation) throws -> ChartContext {
+            var context = ChartContext(chart: chart, run: RunInfo(locales: ["en"], pipelineDirectory: "/tmp", pipelineName: "test"),
+                                       data: set, cancellation: cancellation)
+            try Trend().run(&context)
+            return context
+        }
+        let counting = Cancellation(cancellingAtCheck: .max)
+        var whole = try context(counting)
+        let trendPolls = counting.checks
+        try Describe().run(&whole)
+        XCTAssertEqual(whole[PointLabelsKey.self]?["en"]?.first?.count, n)
+        let polls = counting.checks - trendPolls
+        // One per 1,024 labels, one for the locale, the series and each of the two files.
+        XCTAssertGreaterThanOrEqual(polls, n / 1024 + 4)
+        for k in [1, polls / 2, polls] {
+            let cancellation = Cancellation(cancellingAtCheck: trendPolls + k)
+            var stopped = try context(cancellation)
+            XCTAssertThrowsError(try Describe().run(&stopped), "cancelled at check \(k)") { XCTAssertTrue($0 is Cancelled, "\($0)") }
+            XCTAssertEqual(cancellation.checks, trendPolls + k, "nothing labelled after the cancellation")
+            XCTAssertNil(stopped[DescriptionsKey.self])
+            XCTAssertNil(stopped[PointLabelsKey.self])
+            XCTAssertEqual(stopped.artifacts.map(\.kind), ["trend"])
+        }
     }
 }

@@ -181,4 +181,38 @@ final class DownsampleStageTests: XCTestCase {
         XCTAssertEqual(kept.firstRecord.first, 0)
         XCTAssertEqual(kept.firstRecord.last, n - 1)
     }
+
+    /// Issue 11: downsample polls the run's cancellation between gap-free runs and every
+    /// `pollEvery` points of a long one, so a signal stops a long chart part way. Counted, not
+    /// timed: cancelled at its kth check, each method throws `Cancelled` there, checks nothing
+    /// after it, and leaves the data as it entered.
+    func testCancellationStopsEveryMethodPartWay() throws {
+        let n = 8 * pollEvery
+        var s = Series(name: "a")
+        for i in 0..<n { s.append(x: Double(i), y: i == n / 2 ? .nan : sin(Double(i) / 500), firstRecord: i, lastRecord: i) }
+        let chart = ChartSpec(id: "c", title: "C", source: SourceSpec(path: "/d.csv", displayPath: "d.csv", format: .csv),
+                              x: XSpec(field: "t", type: .number), y: YSpec(fields: ["v"]), location: SourceLocation(path: "p.pipeline"))
+        let set = SeriesSet(xType: .number, series: [s])
+        func context(_ cancellation: Cancellation) -> ChartContext {
+            ChartContext(chart: chart, run: RunInfo(locales: ["en"], pipelineDirectory: "/", pipelineName: "p"), data: set,
+                         cancellation: cancellation)
+        }
+        for method in Downsample.Method.allCases where method != .none {
+            let stage = Downsample(method: method, points: 4000)
+            let counting = Cancellation(cancellingAtCheck: .max)
+            var whole = context(counting)
+            try stage.run(&whole)
+            XCTAssertLessThan(whole.data.series[0].count, n, "\(method)")
+            let polls = counting.checks
+            // Two runs (the gap splits the series), each polled within every `pollEvery` points.
+            XCTAssertGreaterThanOrEqual(polls, 8, "\(method)")
+            for k in [1, polls / 2, polls] {
+                let cancellation = Cancellation(cancellingAtCheck: k)
+                var stopped = context(cancellation)
+                XCTAssertThrowsError(try stage.run(&stopped), "\(method) at check \(k)") { XCTAssertTrue($0 is Cancelled, "\($0)") }
+                XCTAssertEqual(cancellation.checks, k, "\(method): nothing read after the cancellation")
+                XCTAssertEqual(stopped.data.series[0].count, n, "\(method): the data is as it entered")
+            }
+        }
+    }
 }

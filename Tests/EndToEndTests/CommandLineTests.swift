@@ -1,3 +1,4 @@
+import ChartpipeJSON
 import Foundation
 import XCTest
 
@@ -76,6 +77,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(downsample.contains("points  an integer of at least 20; default 60"), downsample)
     }
 
+    /// Issue 11: the overview listed the exit statuses 0, 1, 2 and 130 only, while `run` also exits
+    /// 3 (--fail-on-change) and 4 (disk full). It names every status of docs/commands.md's table.
+    func testTheOverviewNamesEveryExitStatus() throws {
+        let docs = try String(contentsOf: Harness.root.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+        let section = try XCTUnwrap(docs.components(separatedBy: "## Exit status").dropFirst().first)
+        let statuses = section.components(separatedBy: "\n").prefix { !$0.hasPrefix("## ") }
+            .compactMap { $0.wholeMatch(of: /\| (\d+) \|.*/).map { String($0.1) } }
+        XCTAssertEqual(statuses, ["0", "1", "2", "3", "4", "130"])
+        let help = try Harness.run(["--help"]).stdout
+        let overview = try XCTUnwrap(help.components(separatedBy: "Exit status: ").last).replacingOccurrences(of: "\n", with: " ")
+        for status in statuses {
+            XCTAssertNotNil(overview.firstMatch(of: try Regex("(^|; )\(status) ")), "the overview does not name exit status \(status): \(overview)")
+        }
+    }
+
     /// schema/NAME.schema.json is what `chartpipe schema NAME` prints; `make schema` regenerates
     /// them when stages or the plugin protocol change.
     func testCommittedSchemasAreUpToDate() throws {
@@ -89,5 +105,21 @@ final class CommandLineTests: XCTestCase {
         }
         XCTAssertEqual(try Harness.run(["schema"]).stdout, try Harness.run(["schema", "pipeline"]).stdout)
         XCTAssertEqual(try Harness.run(["schema", "plugin-respons"]).status, 2)
+    }
+
+    /// Issue 11: the published schema was invalid JSON (a duplicate `required` key) that lenient
+    /// parsers read without a word. Every committed schema parses with duplicate keys rejected at
+    /// every depth (jansson's JSON_REJECT_DUPLICATES, through ChartpipeJSON), as strict validators do.
+    func testCommittedSchemasParseWithDuplicateKeysRejected() throws {
+        // The parser does reject them, nested too: the check below is not vacuous.
+        XCTAssertThrowsError(try JSONParser.parse(Array(#"{"required": [], "required": ["a"]}"#.utf8)))
+        XCTAssertThrowsError(try JSONParser.parse(Array(#"{"properties": {"a": {"required": [], "type": "object", "required": []}}}"#.utf8)))
+        let folder = Harness.root.appendingPathComponent("schema")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".schema.json") }.sorted()
+        XCTAssertEqual(names, ["pipeline", "plugin-describe", "plugin-request", "plugin-response"].map { $0 + ".schema.json" })
+        for name in names {
+            let bytes = try Array(Data(contentsOf: folder.appendingPathComponent(name)))
+            XCTAssertNoThrow(try JSONParser.parse(bytes), name)
+        }
     }
 }

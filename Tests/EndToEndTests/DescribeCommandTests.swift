@@ -43,6 +43,24 @@ final class DescribeCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.hasPrefix("Visits\n\nVisits shows visits by day. From December 1, 2025 to November 30, 2026, visits increased 96.4% from 3,738 to 7,341;"), result.stdout)
     }
 
+    /// Issue 11: data whose value is -0 read "v stayed at -0" and "the median -0". A negative zero
+    /// is 0 in every locale.
+    func testANegativeZeroReadsAsZero() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("t,v\n1,-0\n2,-0\n3,-0\n".utf8).write(to: folder.appendingPathComponent("zero.csv"))
+        for locale in ["en", "zh-Hans", "ko", "ja"] {
+            let result = try Harness.run(["describe", "zero.csv", "--x", "t", "--y", "v", "--locale", locale], in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertFalse(result.stdout.contains("-0"), "\(locale): \(result.stdout)")
+            XCTAssertTrue(result.stdout.contains("0"), "\(locale): \(result.stdout)")
+            if locale == "en" {
+                XCTAssertTrue(result.stdout.contains("v stayed at 0"), result.stdout)
+                XCTAssertTrue(result.stdout.contains("the median 0"), result.stdout)
+            }
+        }
+    }
+
     func testCategoryXIsInferredAndNeverGivenATrend() throws {
         let folder = try Harness.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -36,6 +36,21 @@ final class ValidateTests: XCTestCase {
         }
     }
 
+    /// Issue 11: an `output` of "sub/a\u0000b" passed validation and `run` wrote into `sub/a%00b`.
+    /// Without --out, the run refuses it and creates nothing beside the pipeline.
+    func testRunRefusesAnOutputWithANUL() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("data.csv"), to: folder.appendingPathComponent("data.csv"))
+        let text = try String(contentsOf: Self.bad.appendingPathComponent("30-output-control-characters.pipeline"), encoding: .utf8)
+        try text.replacingOccurrences(of: "../data.csv", with: "data.csv").write(to: folder.appendingPathComponent("nul.pipeline"),
+                                                                              atomically: true, encoding: .utf8)
+        let result = try Harness.run(["run", "nul.pipeline", "--no-progress"], in: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("nul.pipeline:4:13: error: the output folder's path holds a control character"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["data.csv", "nul.pipeline"])
+    }
+
     func testMissingPipelineFile() throws {
         let result = try Harness.run(["validate", "nowhere.pipeline"], in: Harness.fixtures)
         XCTAssertEqual(result.status, 2)

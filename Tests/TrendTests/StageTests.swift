@@ -161,4 +161,32 @@ final class StageTests: XCTestCase {
         XCTAssertEqual(ctx[TrendKey.self]?.series.first?.n, 6)
         XCTAssertEqual(ctx[TrendKey.self]?.series.first?.max?.index, 2)
     }
+
+    /// Issue 11: trend polls the run's cancellation between the steps of each series, so a signal
+    /// stops a long chart part way. Counted, not timed: a handle that cancels itself at its kth check
+    /// makes the stage throw `Cancelled` at that check, with no check (no step) after it and no
+    /// statistics or trend.json left behind.
+    func testCancellationStopsTrendPartWay() throws {
+        let y = (0..<20_000).map { sin(Double($0) / 50) * 10 + Double($0 % 7) }
+        let set = SeriesSet(xType: .number, series: [series(y, name: "a"), series(y.reversed(), name: "b")])
+        func context(_ cancellation: Cancellation) -> ChartContext {
+            ChartContext(chart: self.context(set).chart, run: RunInfo(locales: ["en"], pipelineDirectory: "/", pipelineName: "p"),
+                         data: set, cancellation: cancellation)
+        }
+        let counting = Cancellation(cancellingAtCheck: .max)
+        var whole = context(counting)
+        try Trend().run(&whole)
+        XCTAssertNotNil(whole[TrendKey.self])
+        let polls = counting.checks
+        // Several polls per series and one per pair of series.
+        XCTAssertGreaterThanOrEqual(polls, 2 * 8 + 1)
+        for k in [1, polls / 2, polls] {
+            let cancellation = Cancellation(cancellingAtCheck: k)
+            var stopped = context(cancellation)
+            XCTAssertThrowsError(try Trend().run(&stopped), "cancelled at check \(k)") { XCTAssertTrue($0 is Cancelled, "\($0)") }
+            XCTAssertEqual(cancellation.checks, k, "no step after the cancellation")
+            XCTAssertNil(stopped[TrendKey.self])
+            XCTAssertTrue(stopped.artifacts.isEmpty)
+        }
+    }
 }

@@ -7,7 +7,9 @@ public enum OutputPath {
     /// Why `path` (absolute, standardized; `shown` as the user wrote it) cannot be the output folder
     /// of a pipeline in `pipelineDirectory`, or nil.
     public static func problem(_ path: String, shown: String, pipelineDirectory: String) -> String? {
-        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        // Checked as written too: resolving a path percent-encodes a NUL ("a\u0000b" became "a%00b").
+        let control = { (s: Unicode.Scalar) in s.value < 0x20 || (0x7F...0x9F).contains(s.value) }
+        if shown.unicodeScalars.contains(where: control) || path.unicodeScalars.contains(where: control) {
             return "the output folder's path holds a control character (such as NUL or a line break)"
         }
         if path == "/" || path.isEmpty { return "the output folder cannot be the root folder '/'" }

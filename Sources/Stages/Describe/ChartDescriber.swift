@@ -48,9 +48,12 @@ struct ChartDescriber {
     let seasons: [Season?]
     /// Render problems met so far, for warnings.
     private(set) var problems: [String] = []
+    /// The run's: labelling every point of a long series polls it.
+    let cancellation: Cancellation
 
     init(context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog) {
         chart = context.chart
+        cancellation = context.cancellation
         locale = language.requested
         self.language = language
         self.catalog = catalog
@@ -158,18 +161,22 @@ struct ChartDescriber {
 
     // MARK: The whole description
 
-    mutating func describe(points selection: PointSelection) -> (ChartDescription, labels: [[String]]) {
+    mutating func describe(points selection: PointSelection) throws(Cancelled) -> (ChartDescription, labels: [[String]]) {
         let summary = self.summary()
         let axes = self.axes()
         let statistics = self.statistics()
         var labels: [[String]] = []
         var series: [SeriesDescription] = []
         for k in full.series.indices {
+            try cancellation.check()
             let dataIndices = fullIndices(ofDataSeries: k)
             var labelCache: [Int: String] = [:]
             var seriesLabels: [String] = []
             seriesLabels.reserveCapacity(dataIndices.count)
-            for i in dataIndices {
+            for (n, i) in dataIndices.enumerated() {
+                // A label takes microseconds: a poll every 1,024 of them costs nothing and stops a
+                // chart of a million labels within a fraction of a second.
+                if n & 1023 == 1023 { try cancellation.check() }
                 let label = pointLabel(series: k, index: i)
                 labelCache[i] = label
                 seriesLabels.append(label)

@@ -56,12 +56,13 @@ public struct Describe: ChartStage {
         var labels: [String: [[String]]] = [:]
         var problems: [String] = []
         for locale in context.run.locales {
+            try context.cancellation.check()
             // Decided once per locale; everything that writes its words follows it.
             let language = catalog.writtenLanguage(for: locale)
             if !language.isTranslated {
                 problems.append("no catalog translates '\(locale)'; its texts are in '\(language.catalogLocale)' (add a translation to the pipeline's 'strings')")
             }
-            let result = describe(context, trend: trend, language: language, catalog: catalog)
+            let result = try describe(context, trend: trend, language: language, catalog: catalog)
             descriptions[locale] = result.description
             labels[locale] = result.labels
             for artifact in result.artifacts { context.emit(artifact) }
@@ -74,12 +75,12 @@ public struct Describe: ChartStage {
 
     /// Everything `describe` makes for one locale, written in `language`: the layers, the labels of
     /// the drawn points (per series), the files, and the catalog problems met (a translation that
-    /// did not render).
+    /// did not render). Polls the run's cancellation while it labels points and writes its files.
     public func describe(_ context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog)
-        -> (description: ChartDescription, labels: [[String]], artifacts: [Artifact], problems: [String]) {
+        throws(Cancelled) -> (description: ChartDescription, labels: [[String]], artifacts: [Artifact], problems: [String]) {
         let locale = language.requested
         var describer = ChartDescriber(context: context, trend: trend, language: language, catalog: catalog)
-        var (description, labels) = describer.describe(points: points)
+        var (description, labels) = try describer.describe(points: points)
         // What plugins that ran before said (docs/plugins.md): their lists, and their sentences as a layer.
         let notes = context[PluginNotesKey.self] ?? []
         description.navigation += notes.navigationLists(in: locale)
@@ -88,19 +89,25 @@ public struct Describe: ChartStage {
                                              notes: notes.sentences(in: locale))
         var artifacts: [Artifact] = []
         let writer = JSONWriter()
+        let poll = context.cancellation.check
         for format in formats {
+            try poll()
             switch format {
             case .json:
+                let json = documents.json
+                try poll()
                 artifacts.append(Artifact(path: "description.\(locale).json", kind: "description", locale: locale,
-                                          bytes: writer.bytes(documents.json)))
+                                          bytes: try writer.bytes(json, poll: poll)))
             case .md:
-                let text = documents.markdown { catalog.render("describe.heading." + $0, locale: locale) }
+                let text = try documents.markdown(heading: { catalog.render("describe.heading." + $0, locale: locale) }, poll: poll)
                 artifacts.append(Artifact(path: "description.\(locale).md", kind: "description", locale: locale,
                                           bytes: Array(text.utf8)))
             }
         }
+        let axchart = documents.axchart
+        try poll()
         artifacts.append(Artifact(path: "axchart.\(locale).json", kind: "axchart", locale: locale,
-                                  bytes: writer.bytes(documents.axchart)))
+                                  bytes: try writer.bytes(axchart, poll: poll)))
         return (description, labels, artifacts, describer.problems)
     }
 }

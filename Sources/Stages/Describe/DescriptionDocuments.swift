@@ -64,7 +64,8 @@ struct DescriptionDocuments {
 
     // MARK: description.<locale>.md
 
-    func markdown(heading: (String) -> String) -> String {
+    /// The Markdown layers; `poll` (the run's cancellation check) is called every 4,096 point labels.
+    func markdown<E: Error>(heading: (String) -> String, poll: () throws(E) -> Void) throws(E) -> String {
         let d = description
         var lines: [String] = ["# " + Markdown.text(d.title), "", Markdown.text(d.summary), ""]
         lines += ["## " + heading("axes"), ""] + d.axes.map { "- " + Markdown.text($0.text) } + [""]
@@ -83,7 +84,12 @@ struct DescriptionDocuments {
                 lines += ["### " + heading("segments"), ""] + s.segments.map { "- " + Markdown.text($0.label) } + [""]
             }
             if !s.points.isEmpty {
-                lines += ["### " + heading("points"), ""] + s.points.map { "- " + Markdown.text($0.label) } + [""]
+                lines += ["### " + heading("points"), ""]
+                for (i, p) in s.points.enumerated() {
+                    if i & 4095 == 4095 { try poll() }
+                    lines.append("- " + Markdown.text(p.label))
+                }
+                lines.append("")
             }
         }
         if !d.navigation.isEmpty {

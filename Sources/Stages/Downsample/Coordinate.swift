@@ -67,15 +67,22 @@ func argMinMax(_ y: UnsafePointer<Double>, _ lo: Int, _ hi: Int) -> (min: Int, m
     return (minIndex, maxIndex)
 }
 
+/// How many points the algorithms read between two polls of the run's cancellation: a poll costs
+/// an atomic load, a point a few nanoseconds.
+let pollEvery = 1 << 16
+
 /// Bins of equal width over x (Jugel et al. 2014): bin `b` holds the points with
 /// `x0 + b·step < x ≤ x0 + (b+1)·step`, the first bin also `x0`, the last also every point to the end.
-/// Calls `body(lo, hi)` for every bin that holds a point, in order.
+/// Calls `body(lo, hi)` for every bin that holds a point, in order, and `poll` between bins once
+/// per `pollEvery` points at most.
 @inline(__always)
-func forEachEqualWidthBin<X: DownsampleCoordinate>(_ x: UnsafePointer<X>, _ lo: Int, _ hi: Int, bins: Int,
-                                                   _ body: (Int, Int) -> Void) {
+func forEachEqualWidthBin<X: DownsampleCoordinate, E: Error>(_ x: UnsafePointer<X>, _ lo: Int, _ hi: Int, bins: Int,
+                                                             poll: () throws(E) -> Void,
+                                                             _ body: (Int, Int) -> Void) throws(E) {
     let x0 = x[lo].downsampleValue
     let step = (x[hi - 1].downsampleValue - x0) / Double(bins)
     var start = lo
+    var polled = lo
     for b in 1...bins {
         var end = hi
         if b < bins {
@@ -91,6 +98,10 @@ func forEachEqualWidthBin<X: DownsampleCoordinate>(_ x: UnsafePointer<X>, _ lo: 
         if end > start {
             body(start, end)
             start = end
+        }
+        if start - polled >= pollEvery {
+            polled = start
+            try poll()
         }
     }
 }
@@ -108,13 +119,13 @@ func sortedUnique(_ indices: [Int]) -> [Int] {
 /// Runs `body` over the first elements of `x` and `y` (of equal length), so that the algorithms read
 /// both columns in place; empty columns give `[]` without calling it.
 @inline(__always)
-func withColumns<X: DownsampleCoordinate>(_ x: [X], _ y: [Double],
-                                          _ body: (UnsafePointer<X>, UnsafePointer<Double>) -> [Int]) -> [Int] {
+func withColumns<X: DownsampleCoordinate, E: Error>(_ x: [X], _ y: [Double],
+                                                    _ body: (UnsafePointer<X>, UnsafePointer<Double>) throws(E) -> [Int]) throws(E) -> [Int] {
     precondition(x.count == y.count, "x and y must have equal lengths")
-    return x.withUnsafeBufferPointer { xb in
-        y.withUnsafeBufferPointer { yb in
+    return try x.withUnsafeBufferPointer { (xb) throws(E) -> [Int] in
+        try y.withUnsafeBufferPointer { (yb) throws(E) -> [Int] in
             guard let xp = xb.baseAddress, let yp = yb.baseAddress else { return [] }
-            return body(xp, yp)
+            return try body(xp, yp)
         }
     }
 }

@@ -67,8 +67,9 @@ public struct Downsample: ChartStage {
             return
         }
         var reduced = full
+        let cancellation = context.cancellation
         for (k, series) in full.series.enumerated() where series.count > points {
-            let picked = Self.indices(method: method, x: series.x, y: series.y, points: points, ratio: ratio)
+            let picked = try Self.picks(method, series.x, series.y, points, ratio, poll: cancellation.check)
             reduced.series[k] = series.picking(picked)
         }
         context.data = reduced
@@ -81,23 +82,26 @@ public struct Downsample: ChartStage {
     /// series with more runs than points keeps more than `points`). `minmax` adds the first and last
     /// point of each run to its picks.
     public static func indices(method: Method, x: [Double], y: [Double], points: Int, ratio: Int = 4) -> [Int] {
-        picks(method, x, y, points, ratio)
+        picks(method, x, y, points, ratio, poll: {})
     }
 
     /// As `indices(method:x:y:points:ratio:)`, reading epoch-millisecond x in place.
     public static func indices(method: Method, x: [Int64], y: [Double], points: Int, ratio: Int = 4) -> [Int] {
-        picks(method, x, y, points, ratio)
+        picks(method, x, y, points, ratio, poll: {})
     }
 
-    static func picks<X: DownsampleCoordinate>(_ method: Method, _ x: [X], _ y: [Double], _ points: Int,
-                                               _ ratio: Int) -> [Int] {
+    /// The picks, calling `poll` (the run's cancellation) between runs and every `pollEvery` points
+    /// of the long ones.
+    static func picks<X: DownsampleCoordinate, E: Error>(_ method: Method, _ x: [X], _ y: [Double], _ points: Int,
+                                                         _ ratio: Int, poll: () throws(E) -> Void) throws(E) -> [Int] {
         let n = y.count
         if method == .none || n <= points { return Array(0..<n) }
         let (runs, gapMarks) = GapRuns.split(y)
         let shares = GapRuns.share(Swift.max(points - gapMarks.count, runs.count), among: runs.map(\.count))
-        let picked = withColumns(x, y) { xp, yp in
+        let picked = try withColumns(x, y) { (xp, yp) throws(E) -> [Int] in
             var out = gapMarks
             for (run, share) in zip(runs, shares) {
+                try poll()
                 let lo = run.lowerBound, hi = run.upperBound
                 if hi - lo <= share {
                     out.append(contentsOf: run)
@@ -108,10 +112,10 @@ public struct Downsample: ChartStage {
                 case 2: out.append(contentsOf: [lo, hi - 1])
                 default:
                     switch method {
-                    case .lttb: out.append(contentsOf: LTTB.range(xp, yp, lo, hi, share))
-                    case .minmaxLTTB: out.append(contentsOf: MinMaxLTTB.range(xp, yp, lo, hi, share, ratio))
-                    case .m4: out.append(contentsOf: M4.range(xp, yp, lo, hi, share))
-                    case .minmax: out.append(contentsOf: MinMax.range(xp, yp, lo, hi, share, addEnds: true))
+                    case .lttb: out.append(contentsOf: try LTTB.range(xp, yp, lo, hi, share, poll: poll))
+                    case .minmaxLTTB: out.append(contentsOf: try MinMaxLTTB.range(xp, yp, lo, hi, share, ratio, poll: poll))
+                    case .m4: out.append(contentsOf: try M4.range(xp, yp, lo, hi, share, poll: poll))
+                    case .minmax: out.append(contentsOf: try MinMax.range(xp, yp, lo, hi, share, addEnds: true, poll: poll))
                     case .none: out.append(contentsOf: run)
                     }
                 }

@@ -12,11 +12,12 @@ public enum LTTB {
     public static func indices(x: [Int64], y: [Double], count: Int) -> [Int] { pick(x, y, count) }
 
     static func pick<X: DownsampleCoordinate>(_ x: [X], _ y: [Double], _ count: Int) -> [Int] {
-        withColumns(x, y) { xp, yp in range(xp, yp, 0, y.count, count) }
+        withColumns(x, y) { xp, yp in range(xp, yp, 0, y.count, count, poll: {}) }
     }
 
-    static func range<X: DownsampleCoordinate>(_ x: UnsafePointer<X>, _ y: UnsafePointer<Double>, _ lo: Int, _ hi: Int,
-                                               _ count: Int) -> [Int] {
+    /// LTTB over `lo..<hi`, calling `poll` every `pollEvery` points or so.
+    static func range<X: DownsampleCoordinate, E: Error>(_ x: UnsafePointer<X>, _ y: UnsafePointer<Double>, _ lo: Int, _ hi: Int,
+                                                         _ count: Int, poll: () throws(E) -> Void) throws(E) -> [Int] {
         let n = hi - lo
         if n <= count || count < 3 { return n <= count ? Array(lo..<hi) : [lo, hi - 1] }
         let every = Double(n - 2) / Double(count - 2)
@@ -25,6 +26,7 @@ public enum LTTB {
         out[count - 1] = hi - 1
         var a = lo
         var bucketStart = lo + 1
+        var polled = lo
         for i in 0..<(count - 2) {
             let bucketEnd = lo + Int(every * Double(i + 1)) + 1
             let cx: Double, cy: Double
@@ -41,6 +43,10 @@ public enum LTTB {
             a = argMaxArea(x, y, bucketStart, bucketEnd, ax: ax, ay: ay, dx: dx, dy: dy)
             out[i + 1] = a
             bucketStart = bucketEnd
+            if bucketStart - polled >= pollEvery {
+                polled = bucketStart
+                try poll()
+            }
         }
         return out
     }

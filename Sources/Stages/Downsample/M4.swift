@@ -8,16 +8,16 @@ public enum M4 {
     public static func indices(x: [Int64], y: [Double], count: Int) -> [Int] { pick(x, y, count) }
 
     static func pick<X: DownsampleCoordinate>(_ x: [X], _ y: [Double], _ count: Int) -> [Int] {
-        withColumns(x, y) { xp, yp in range(xp, yp, 0, y.count, count) }
+        withColumns(x, y) { xp, yp in range(xp, yp, 0, y.count, count, poll: {}) }
     }
 
-    static func range<X: DownsampleCoordinate>(_ x: UnsafePointer<X>, _ y: UnsafePointer<Double>, _ lo: Int, _ hi: Int,
-                                               _ count: Int) -> [Int] {
+    static func range<X: DownsampleCoordinate, E: Error>(_ x: UnsafePointer<X>, _ y: UnsafePointer<Double>, _ lo: Int, _ hi: Int,
+                                                         _ count: Int, poll: () throws(E) -> Void) throws(E) -> [Int] {
         let n = hi - lo
         if n <= count || count < 4 { return n <= count ? Array(lo..<hi) : [lo, hi - 1] }
         var out: [Int] = []
         out.reserveCapacity(count)
-        forEachEqualWidthBin(x, lo, hi, bins: count / 4) { start, end in
+        try forEachEqualWidthBin(x, lo, hi, bins: count / 4, poll: poll) { start, end in
             if end - start <= 4 {
                 out.append(contentsOf: start..<end)
                 return

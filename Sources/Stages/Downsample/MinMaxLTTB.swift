@@ -9,25 +9,22 @@ public enum MinMaxLTTB {
     public static func indices(x: [Int64], y: [Double], count: Int, ratio: Int = 4) -> [Int] { pick(x, y, count, ratio) }
 
     static func pick<X: DownsampleCoordinate>(_ x: [X], _ y: [Double], _ count: Int, _ ratio: Int) -> [Int] {
-        withColumns(x, y) { xp, yp in range(xp, yp, 0, y.count, count, ratio) }
+        withColumns(x, y) { xp, yp in range(xp, yp, 0, y.count, count, ratio, poll: {}) }
     }
 
-    static func range<X: DownsampleCoordinate>(_ x: UnsafePointer<X>, _ y: UnsafePointer<Double>, _ lo: Int, _ hi: Int,
-                                               _ count: Int, _ ratio: Int) -> [Int] {
+    static func range<X: DownsampleCoordinate, E: Error>(_ x: UnsafePointer<X>, _ y: UnsafePointer<Double>, _ lo: Int, _ hi: Int,
+                                                         _ count: Int, _ ratio: Int, poll: () throws(E) -> Void) throws(E) -> [Int] {
         let n = hi - lo
         guard count >= 3, n > count, n / count > ratio, hi - lo - 2 > count * ratio else {
-            return LTTB.range(x, y, lo, hi, count)
+            return try LTTB.range(x, y, lo, hi, count, poll: poll)
         }
         var candidates = [lo]
-        candidates.append(contentsOf: MinMax.range(x, y, lo + 1, hi - 1, count * ratio, addEnds: false))
+        candidates.append(contentsOf: try MinMax.range(x, y, lo + 1, hi - 1, count * ratio, addEnds: false, poll: poll))
         candidates.append(hi - 1)
         let cx = candidates.map { x[$0].downsampleValue }
         let cy = candidates.map { y[$0] }
-        let picked = cx.withUnsafeBufferPointer { xb in
-            cy.withUnsafeBufferPointer { yb -> [Int] in
-                guard let xp = xb.baseAddress, let yp = yb.baseAddress else { return [] }
-                return LTTB.range(xp, yp, 0, candidates.count, count)
-            }
+        let picked = try withColumns(cx, cy) { (xp, yp) throws(E) -> [Int] in
+            try LTTB.range(xp, yp, 0, candidates.count, count, poll: poll)
         }
         return sortedUnique(picked.map { candidates[$0] })
     }

@@ -44,7 +44,8 @@ public struct Trend: ChartStage {
     }
 
     public func run(_ context: inout ChartContext) throws {
-        var result = analyze(context.fullSeries, thresholds: context.chart.y.thresholds)
+        let cancellation = context.cancellation
+        var result = try analyze(context.fullSeries, thresholds: context.chart.y.thresholds, poll: cancellation.check)
         result.zone = context.chart.x.zone == "UTC" ? nil : context.chart.x.zone
         context[TrendKey.self] = result
         context.emit(Artifact(path: "trend.json", kind: "trend", bytes: JSONWriter().bytes(result.json)))
@@ -52,12 +53,21 @@ public struct Trend: ChartStage {
 
     /// Statistics of every series of `set`, and the crossovers between them.
     public func analyze(_ set: SeriesSet, thresholds: [(name: String, value: Double)] = []) -> TrendResult {
-        let series = set.series.map { analyze($0, xType: set.xType, thresholds: thresholds) }
+        analyze(set, thresholds: thresholds, poll: {})
+    }
+
+    /// As `analyze(_:thresholds:)`, calling `poll` (the run's cancellation check) between the steps of
+    /// each series and between pairs of series, so that a long chart stops part way when asked to.
+    public func analyze<E: Error>(_ set: SeriesSet, thresholds: [(name: String, value: Double)] = [],
+                                  poll: () throws(E) -> Void) throws(E) -> TrendResult {
+        var series: [SeriesTrend] = []
+        for s in set.series { series.append(try analyze(s, xType: set.xType, thresholds: thresholds, poll: poll)) }
         var crossovers: [Crossover] = []
         let compact = set.series.map { Compact($0, xType: set.xType) }
         // Bars of categories do not cross: their order is the file's.
         for a in compact.indices where set.xType != .category {
             for b in compact.indices where b > a {
+                try poll()
                 for c in Crossings.crossovers(ax: compact[a].x, ay: compact[a].y, bx: compact[b].x, by: compact[b].y) {
                     crossovers.append(Crossover(a: a, b: b, x: compact[a].rawX(c.x),
                                                 indexA: compact[a].positions[c.positionA],
@@ -72,6 +82,13 @@ public struct Trend: ChartStage {
 
     /// Statistics of one series.
     public func analyze(_ series: Series, xType: XType, thresholds: [(name: String, value: Double)] = []) -> SeriesTrend {
+        analyze(series, xType: xType, thresholds: thresholds, poll: {})
+    }
+
+    /// As `analyze(_:xType:thresholds:)`, calling `poll` between its steps (each at most O(n log n)).
+    public func analyze<E: Error>(_ series: Series, xType: XType, thresholds: [(name: String, value: Double)] = [],
+                                  poll: () throws(E) -> Void) throws(E) -> SeriesTrend {
+        try poll()
         let data = Compact(series, xType: xType)
         let y = data.y, x = data.x
         let n = y.count
@@ -92,6 +109,7 @@ public struct Trend: ChartStage {
         let unit = scale > 0 && scale.isFinite ? scale : 1
         let mean = y.reduce(0) { $0 + $1 / unit } / Double(n) * unit
         result.mean = mean
+        try poll()
         result.median = MergeCount.median(y)
         if n >= 2 {
             let squares = y.reduce(0) { $0 + (($1 - mean) / unit) * (($1 - mean) / unit) }
@@ -99,8 +117,11 @@ public struct Trend: ChartStage {
         }
         result.change = TrendChange(from: y[0], to: y[n - 1])
         result.leastSquares = LeastSquares.fit(x: x, y: y)
+        try poll()
         result.mannKendall = MannKendall.test(y, alpha: alpha)
+        try poll()
         result.sen = SenSlope.estimate(x: x, y: y)
+        try poll()
 
         // A category x orders its bars as the file does: what follows x (segments, spikes, peaks,
         // valleys, crossings) would describe that order, so a bar chart gets outliers among its values only.
@@ -112,6 +133,7 @@ public struct Trend: ChartStage {
         }
         let range = y[high] - y[low]
         let bounds = Segmentation.boundaries(x: x, y: y, maxSegments: segments)
+        try poll()
         if bounds.count >= 2 {
             for k in 0..<(bounds.count - 1) {
                 let i = bounds[k], j = bounds[k + 1]
@@ -123,12 +145,16 @@ public struct Trend: ChartStage {
                                                     change: change, slope: slope))
             }
         }
+        try poll()
         result.outliers = RobustOutliers.find(y, threshold: outlierThreshold).map {
             TrendOutlier(point: point($0.position), score: $0.score)
         }
+        try poll()
         result.peaks = Extremes.peaks(y).map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
+        try poll()
         result.valleys = Extremes.valleys(y).map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
         for threshold in thresholds {
+            try poll()
             for c in Crossings.crossings(x: x, y: y, level: threshold.value) {
                 result.thresholdCrossings.append(ThresholdCrossing(threshold: threshold.name, value: threshold.value,
                                                                    x: data.rawX(c.x), index: data.positions[c.position],
