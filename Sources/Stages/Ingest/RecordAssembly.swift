@@ -1,3 +1,4 @@
+import Foundation
 import ChartpipeCore
 
 /// Turns the decoded values of one record into observations: one per y field, with the record's x
@@ -5,6 +6,10 @@ import ChartpipeCore
 struct RecordAssembly {
     let xType: XType
     var time: TimeReader
+    /// How a CSV file writes its numbers (plain for JSON, which has its own numbers).
+    let numberStyle: NumberStyle
+    /// The CSV delimiter, for hints that name the source options (nil for JSON).
+    let delimiter: UInt8?
     /// y field names, in the order of the pipeline.
     let yFields: [String]
     /// Long data: series named by a field's values.
@@ -31,6 +36,9 @@ struct RecordAssembly {
     init(chart: ChartSpec, time: TimeReader, limits: IngestLimits) {
         xType = chart.x.type
         self.time = time
+        let csv = chart.source.format == .csv || chart.source.format == .tsv
+        numberStyle = csv ? NumberStyle(chart.source) : .plain
+        delimiter = csv ? chart.source.delimiter : nil
         yFields = chart.y.fields
         isLong = chart.seriesField != nil
         seriesField = chart.seriesField ?? ""
@@ -51,15 +59,32 @@ struct RecordAssembly {
             case let .problem(message): return message
             }
         case .number:
-            switch DecimalNumber.decode(p, n) {
+            let decoded = numberStyle.isPlain ? DecimalNumber.decode(p, n) : DecimalNumber.decode(p, n, style: numberStyle, delimiter: delimiter ?? 0x2C)
+            switch decoded {
             case let .value(v): x = v; return nil
             case .gap: return Self.missingX
-            case let .problem(message): return message
+            case let .problem(message): return numberXProblem(p, n, message)
             }
         case .category:
             let label = p.map { String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self) } ?? ""
             return setCategory(label)
         }
+    }
+
+    /// Why a number x cannot be read: a date says to make x a time, a CSV number written another
+    /// way names the source options (as for y), else `message`.
+    func numberXProblem(_ p: UnsafePointer<UInt8>?, _ n: Int, _ message: String) -> String {
+        guard let p else { return message }
+        var reader = TimeReader(format: .iso8601, zone: ZoneOffsets(zone: nil))
+        if case .value = reader.decode(p, n) {
+            let text = String(decoding: UnsafeBufferPointer(start: p, count: min(n, 40)), as: UTF8.self)
+                .trimmingCharacters(in: .whitespaces)
+            return "'\(text)' is not a number but reads as a date; set \"type\": \"time\" in x"
+        }
+        if numberStyle.isPlain, let delimiter, case let .problem(hint) = DecimalNumber.decode(p, n, style: .plain, delimiter: delimiter) {
+            return hint
+        }
+        return message
     }
 
     /// Reads a category label (or, for other x types, text already decoded).
