@@ -100,7 +100,7 @@ public struct Ingest: SourceStage {
         case var .failure(error): error.location = at; throw error
         }
         switch ZoneOffsets.named(chart.x.zone) {
-        case let .success(zone): return TimeReader(format: format, zone: zone)
+        case let .success(zone): return TimeReader(format: format, zone: zone, ambiguous: chart.x.ambiguous, nonexistent: chart.x.nonexistent)
         case var .failure(error): error.location = at; throw error
         }
     }

@@ -32,6 +32,15 @@ struct RecordAssembly {
     private var points = 0
     /// Set when a record's series would pass `maxSeries`: a limit of the file, not a bad record.
     private(set) var passedSeriesLimit = false
+    /// Under `ambiguous: order`, the repeated wall-clock times (as their earlier instants) each
+    /// series has had: the next record of that series with the same time is the repeat.
+    private var repeatsSeen: Set<RepeatKey> = []
+
+    private struct RepeatKey: Hashable {
+        /// The series of long data; -1 for wide data, whose records hold every series.
+        var series: Int32
+        var earlier: Double
+    }
 
     init(chart: ChartSpec, time: TimeReader, limits: IngestLimits) {
         xType = chart.x.type
@@ -135,6 +144,7 @@ struct RecordAssembly {
     /// Appends the current record's observations.
     @inline(__always)
     mutating func emit(record: Int, line: Int) {
+        if !time.repeatedLater.isNaN { placeRepeat() }
         let l = Int32(clamping: line)
         // Straight to the columns: ObservationBatch.append is not inlinable across modules.
         for k in 0..<ys.count {
@@ -144,6 +154,13 @@ struct RecordAssembly {
             batch.record.append(record)
             batch.line.append(l)
         }
+    }
+
+    /// A wall-clock time of a fall-back, by order (`ambiguous: order`): its first record in a
+    /// series is the earlier instant, the next the later one, as a file written as the clock went.
+    private mutating func placeRepeat() {
+        let key = RepeatKey(series: isLong ? seriesOfKey[0] : -1, earlier: x)
+        if !repeatsSeen.insert(key).inserted { x = time.repeatedLater }
     }
 
     /// Hands over the observations gathered so far, refusing those past `maxPoints`.
