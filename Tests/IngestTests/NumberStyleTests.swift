@@ -62,6 +62,14 @@ final class NumberStyleTests: XCTestCase {
                        "e.csv:2:12: error: field 'v': '12345.678,5' is not a number as the source writes them (\"decimal\": \",\"): write digits with an optional sign, ',' before the decimals and '.' between groups of three digits, or leave the cell empty for a gap")
     }
 
+    /// A currency sign or a word in a styled file is explained as in any file.
+    func testSymbolsInAStyledFile() {
+        XCTAssertEqual(error("t;v\n2026-01-01;12,50 €\n", decimal: ",", thousands: ".", delimiter: ";"),
+                       "e.csv:2:12: error: field 'v': '12,50 €' is not a number; remove the '€' and give the unit in y.unit")
+        XCTAssertEqual(error("t;v\n2026-01-01;zwölf\n", decimal: ",", delimiter: ";"),
+                       "e.csv:2:12: error: field 'v': 'zwölf' is not a number; write digits with an optional sign, ',' and exponent, or leave the cell empty for a gap")
+    }
+
     // MARK: Hints
 
     /// A quoted "1,234" in a file separated by commas is a thousands separator, not a decimal comma.

@@ -160,16 +160,18 @@ enum DecimalNumber {
         if let withDecimalComma {
             return "\(shown) is not a number; write it as \(withDecimalComma): a file whose fields are separated by commas cannot take ',' as the decimal separator"
         }
-        if !style.isPlain {
+        // Digits and separators that follow no style; a currency sign, a word or 'inf' is explained as anywhere.
+        let separatorsOnly = text.allSatisfy { $0.isASCII && ($0.isNumber || "+-.,eE ".contains($0)) || $0 == "\u{A0}" || $0 == "\u{202F}" }
+        if !style.isPlain, separatorsOnly {
             let mark = Character(Unicode.Scalar(style.decimal))
             let thousands = style.thousands.map { " and '\(Character(Unicode.Scalar($0)))' between groups of three digits" } ?? ""
             return "\(shown) is not a number as the source writes them (\"decimal\": \"\(mark)\"): write digits with an optional sign, '\(mark)' before the decimals\(thousands), or leave the cell empty for a gap"
         }
-        return explain(text)
+        return explain(text, mark: Character(Unicode.Scalar(style.decimal)))
     }
 
-    /// Why `text` is not a number, as a sentence saying what to do.
-    static func explain(_ text: String) -> String {
+    /// Why `text` is not a number, as a sentence saying what to do; `mark` is the decimal separator.
+    static func explain(_ text: String, mark: Character = ".") -> String {
         let shown = "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
         let lower = text.lowercased()
         if ["inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"].contains(lower) {
@@ -193,7 +195,7 @@ enum DecimalNumber {
            text.allSatisfy({ $0.isNumber || $0 == " " || $0 == "\u{A0}" || $0 == "\u{202F}" || $0 == "." || $0 == "-" }) {
             return "\(shown) is not a number; remove the spaces between the digits"
         }
-        return "\(shown) is not a number; write digits with an optional sign, '.' and exponent, or leave the cell empty for a gap"
+        return "\(shown) is not a number; write digits with an optional sign, '\(mark)' and exponent, or leave the cell empty for a gap"
     }
 }
 
