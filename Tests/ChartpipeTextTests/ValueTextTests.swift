@@ -69,6 +69,7 @@ final class ValueTextTests: XCTestCase {
         XCTAssertEqual(XAxisFacts(kind: .time, zone: "Europe/Berlin", series: [[june6, june6 + 3_600_000]]).repeatedSpans, [])
         XCTAssertEqual(XAxisFacts(kind: .time, zone: "Asia/Seoul", series: [hourly]).repeatedSpans, [])
         // Daily data does not write times of day, so it needs no offset.
+        XCTAssertEqual(XAxisFacts(kind: .time, zone: "Europe/Berlin", series: [[midnightUTC, midnightUTC + day]]).repeatedSpans, [])
         XCTAssertEqual(x(.time, [midnightUTC, midnightUTC + day], zone: "Europe/Berlin").text(midnightUTC), "October 25")
     }
 

@@ -85,7 +85,9 @@ public struct XAxisFacts: Sendable, Hashable {
         self.spacing = spacing
         range = low <= high ? low...high : nil
         isYearLike = yearLike && range != nil
-        repeatedSpans = kind == .time && zone != "UTC" ? Self.repeatedSpans(in: range, zone: zone) : []
+        // Only an axis that writes times of day can write one twice.
+        let timesOfDay = [.hour, .second, .millisecond].contains(TimeGranularity(spacing: spacing))
+        repeatedSpans = kind == .time && zone != "UTC" && timesOfDay ? Self.repeatedSpans(in: range, zone: zone) : []
     }
 
     /// The spans of instants (milliseconds) within `range` whose wall-clock time repeats in `zone`:
