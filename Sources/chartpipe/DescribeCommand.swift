@@ -17,6 +17,11 @@ enum DescribeCommand {
             OptionSpec(name: "x-type", value: "TYPE", help: "'time', 'number' or 'category' (default: the first that reads the file)."),
             OptionSpec(name: "format", value: "PATTERN", help: "Time format such as 'yyyy/MM/dd' (default ISO 8601)."),
             OptionSpec(name: "zone", value: "ZONE", help: "IANA time zone of times without an offset (default UTC)."),
+            OptionSpec(name: "ambiguous", value: "POLICY", help: "A time repeated when daylight saving ends: 'order' (default), 'earlier', 'later', 'error'."),
+            OptionSpec(name: "nonexistent", value: "POLICY", help: "A time skipped when daylight saving starts: 'error' (default) or 'shift'."),
+            OptionSpec(name: "delimiter", value: "C", help: "CSV: the field delimiter, one character, or 'tab' (default ',', TSV: tab)."),
+            OptionSpec(name: "decimal", value: "C", help: "CSV: the decimal separator, '.' (default) or ','."),
+            OptionSpec(name: "thousands", value: "C", help: "CSV: the thousands separator, ',', '.', ' ' or 'none' (default)."),
             OptionSpec(name: "locale", value: "L", help: "Language of the description (default 'en')."),
             OptionSpec(name: "unit", value: "UNIT", help: "Unit of y: 'USD', 'percent', 'duration-minute'…"),
             OptionSpec(name: "title", value: "TEXT", help: "Chart title (default: the file's name)."),
@@ -24,11 +29,13 @@ enum DescribeCommand {
             OptionSpec(name: "audio", value: "FILE", help: "Also write the audio graph to FILE (.wav, .mp3, .flac or .ogg)."),
         ],
         discussion: """
-        Example:
+        Examples:
           chartpipe describe pipelines/data/sales.csv --x date --y revenue --series region --unit USD --locale ko
+          chartpipe describe umsatz.csv --x Datum --format dd.MM.yyyy --y Betrag --delimiter ';' --decimal , --thousands . --unit EUR
 
         The file's format comes from its extension (.csv, .tsv, .json, .jsonl). Rows with the same x
-        are an error here as in pipelines: aggregate them with a pipeline's 'aggregate' stage.
+        are an error here as in pipelines: aggregate them with a pipeline's 'aggregate' stage. A
+        wall-clock time repeated when daylight saving ends is two instants, by order (--ambiguous).
         """)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
@@ -48,7 +55,9 @@ enum DescribeCommand {
             }
             types = [type]
         } else {
-            types = parsed.value("format") != nil ? [.time] : [.time, .number, .category]
+            // Options only time x has imply it, as in pipeline files.
+            let timeOnly = ["format", "ambiguous", "nonexistent"].contains { parsed.value($0) != nil }
+            types = timeOnly ? [.time] : [.time, .number, .category]
         }
         let mark = try parsed.value("mark").map { m throws(UsageError) -> Mark in
             guard let mark = Mark(rawValue: m) else { throw UsageError(message: "--mark must be 'line', 'area', 'bar' or 'point', not '\(m)'", command: "describe") }
@@ -61,6 +70,9 @@ enum DescribeCommand {
         if let unit = parsed.value("unit"), let problem = TextVocabulary().unitProblem(unit) {
             throw UsageError(message: "--unit: \(problem)", command: "describe")
         }
+        let ambiguous = try choice("ambiguous", AmbiguousTime.self, parsed) ?? .order
+        let nonexistent = try choice("nonexistent", NonexistentTime.self, parsed) ?? .error
+        let source = try sourceOptions(parsed, format: format)
         let locale = parsed.value("locale") ?? "en"
         if let problem = LocaleIDs.problem(locale, preferring: TextVocabulary().writableLocales(catalogs: []))
             ?? TextVocabulary().localeProblem(locale, catalogs: []) {
@@ -83,8 +95,9 @@ enum DescribeCommand {
         for type in types {
             let chart = ChartSpec(
                 id: "describe", title: parsed.value("title") ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
-                mark: mark, source: SourceSpec(path: absolute, displayPath: path, format: format, records: parsed.value("records") ?? ""),
-                x: XSpec(field: x, type: type, format: parsed.value("format"), zone: zone),
+                mark: mark, source: SourceSpec(path: absolute, displayPath: path, format: format, delimiter: source.delimiter,
+                                               records: parsed.value("records") ?? "", decimal: source.decimal, thousands: source.thousands),
+                x: XSpec(field: x, type: type, format: parsed.value("format"), zone: zone, ambiguous: ambiguous, nonexistent: nonexistent),
                 y: YSpec(fields: ys, isWide: ys.count > 1, unit: parsed.value("unit")),
                 seriesField: parsed.value("series"), location: SourceLocation(path: path))
             // The x type is the first that reads the first record's x; past that, every error is
@@ -114,6 +127,51 @@ enum DescribeCommand {
         }
         Console.error(lastError?.description ?? "\(path): error: cannot describe this file")
         return 1
+    }
+
+    /// The value of option `name`, one of `T`'s cases, or nil when not given.
+    static func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type, _ parsed: ParsedArguments) throws(UsageError) -> T?
+    where T.RawValue == String {
+        guard let text = parsed.value(name) else { return nil }
+        guard let value = T(rawValue: text) else {
+            let all = T.allCases.map { "'\($0.rawValue)'" }
+            throw UsageError(message: "--\(name) must be \(all.dropLast().joined(separator: ", ")) or \(all.last ?? ""), not '\(text)'", command: "describe")
+        }
+        return value
+    }
+
+    /// `--delimiter`, `--decimal` and `--thousands`, checked as the pipeline's source keys are.
+    static func sourceOptions(_ parsed: ParsedArguments, format: SourceSpec.Format) throws(UsageError)
+        -> (delimiter: UInt8?, decimal: UInt8, thousands: UInt8?) {
+        let csv = format == .csv || format == .tsv
+        for name in ["delimiter", "decimal", "thousands"] where !csv && parsed.value(name) != nil {
+            throw UsageError(message: "--\(name) applies to CSV and TSV files only", command: "describe")
+        }
+        var delimiter: UInt8?
+        if let text = parsed.value("delimiter") {
+            let byte = text == "tab" || text == "\\t" ? 0x09 : text.utf8.count == 1 ? text.utf8.first : nil
+            guard let byte, byte < 0x80, byte != 0x0A, byte != 0x0D, byte != UInt8(ascii: "\"") else {
+                throw UsageError(message: "--delimiter must be one ASCII character other than a quote or a line break (or 'tab'), not '\(text)'", command: "describe")
+            }
+            delimiter = byte
+        }
+        let decimalText = parsed.value("decimal") ?? "."
+        guard decimalText == "." || decimalText == "," else {
+            throw UsageError(message: "--decimal must be '.' or ',', not '\(decimalText)'", command: "describe")
+        }
+        let thousandsText = parsed.value("thousands") ?? "none"
+        guard [",", ".", " ", "none"].contains(thousandsText) else {
+            throw UsageError(message: "--thousands must be ',', '.', ' ' or 'none', not '\(thousandsText)'", command: "describe")
+        }
+        let decimal = decimalText.utf8.first ?? UInt8(ascii: ".")
+        let thousands = thousandsText == "none" ? nil : thousandsText.utf8.first
+        if thousands == decimal {
+            throw UsageError(message: "--thousands and --decimal must differ", command: "describe")
+        }
+        if decimal == UInt8(ascii: ","), (delimiter ?? (format == .tsv ? 0x09 : UInt8(ascii: ","))) == UInt8(ascii: ",") {
+            throw UsageError(message: "with --decimal ',' the fields cannot be separated by commas too; add --delimiter ';' (as European CSV does)", command: "describe")
+        }
+        return (delimiter, decimal, thousands)
     }
 
     /// Whether the chart's x type reads the x of the file's first record.

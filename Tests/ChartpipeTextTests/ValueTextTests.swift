@@ -53,6 +53,26 @@ final class ValueTextTests: XCTestCase {
         XCTAssertEqual(x(.time, [june6, june6 + 2000]).text(june6 + 2000), "June 6 at 12:00:02\u{202F}AM")
     }
 
+    /// The hour the clocks pass twice when daylight saving ends is written with its offset, so
+    /// that its two points read apart; the hours around it are written as usual. (Europe/Berlin,
+    /// 25 October 2026: 03:00 CEST became 02:00 CET at 01:00 UTC.)
+    func testARepeatedWallClockTimeIsWrittenWithItsOffset() {
+        let midnightUTC = 1_792_886_400_000.0  // 2026-10-25T00:00:00Z, 02:00 CEST
+        let hourly = (-2..<4).map { midnightUTC + Double($0) * 3_600_000 }
+        let facts = XAxisFacts(kind: .time, zone: "Europe/Berlin", series: [hourly])
+        XCTAssertEqual(facts.repeatedSpans, [midnightUTC ..< midnightUTC + 2 * 3_600_000])
+        XCTAssertEqual(hourly.map { x(.time, hourly, zone: "Europe/Berlin").text($0) },
+                       ["October 25 at 12:00\u{202F}AM", "October 25 at 1:00\u{202F}AM", "October 25 at 2:00\u{202F}AM GMT+2",
+                        "October 25 at 2:00\u{202F}AM GMT+1", "October 25 at 3:00\u{202F}AM", "October 25 at 4:00\u{202F}AM"])
+        XCTAssertEqual(x(.time, hourly, locale: "ko", zone: "Europe/Berlin").text(hourly[3]), "10월 25일 02:00 GMT+1")
+        // No change in the data's range, or a zone without daylight saving: nothing is marked.
+        XCTAssertEqual(XAxisFacts(kind: .time, zone: "Europe/Berlin", series: [[june6, june6 + 3_600_000]]).repeatedSpans, [])
+        XCTAssertEqual(XAxisFacts(kind: .time, zone: "Asia/Seoul", series: [hourly]).repeatedSpans, [])
+        // Daily data does not write times of day, so it needs no offset.
+        XCTAssertEqual(XAxisFacts(kind: .time, zone: "Europe/Berlin", series: [[midnightUTC, midnightUTC + day]]).repeatedSpans, [])
+        XCTAssertEqual(x(.time, [midnightUTC, midnightUTC + day], zone: "Europe/Berlin").text(midnightUTC), "October 25")
+    }
+
     /// A number axis in years reads as years, with the language's year word; fractions of a year
     /// (monthly data as decimal years) as months.
     func testYearAxisReadsAsYears() {

@@ -4,6 +4,7 @@ import ChartpipeText
 @testable import Describe
 import Downsample
 import Foundation
+import Ingest
 import Trend
 
 /// Synthetic charts built in code as the stages before `describe` would leave them: series, then
@@ -316,6 +317,42 @@ enum DescribeCharts {
                     strings: publicStrings)
     }
 
+    /// A committed data file read by `ingest` as a pipeline reads it (no `aggregate`: the rows
+    /// are collected, sorted and checked for duplicate x), then `trend`.
+    static func ingested(_ chart: ChartSpec, points: Int? = nil, strings: [String] = []) throws -> ChartContext {
+        let (data, _) = try SeriesCollector.collect(try Ingest().open(chart: chart), chart: chart)
+        return try context(chart, data, points: points, strings: strings)
+    }
+
+    static func dataSource(_ name: String, delimiter: UInt8? = nil, decimal: UInt8 = UInt8(ascii: "."),
+                           thousands: UInt8? = nil) -> SourceSpec {
+        SourceSpec(path: fixtures.appendingPathComponent("data/\(name)").path, displayPath: "data/\(name)", format: .csv,
+                   delimiter: delimiter, decimal: decimal, thousands: thousands)
+    }
+
+    /// A DST fall-back: hourly electricity load in Germany (Europe/Berlin, local times without
+    /// offsets) from Saturday 24 to Monday 26 October 2026; Sunday has 25 hours, 02:00 twice.
+    static func fallBackLoad() throws -> ChartContext {
+        var chart = spec(id: "germany-load", title: "Electricity load in Germany", xTitle: "Time", zone: "Europe/Berlin",
+                         yTitle: "Load", unit: "power-megawatt")
+        chart.source = dataSource("germany-load-2026-10-25.csv")
+        chart.x.field = "time"
+        chart.y.fields = ["load_mw"]
+        return try ingested(chart, strings: publicStrings)
+    }
+
+    /// A European CSV: a bakery's monthly revenue in 2025 as a German spreadsheet exports it
+    /// (semicolons, `dd.MM.yyyy`, `38.412,75`, a quoted note holding a semicolon).
+    static func germanRevenue() throws -> ChartContext {
+        var chart = spec(id: "bakery-revenue", title: "Monthly revenue of a bakery", xTitle: "Month", yTitle: "Revenue", unit: "EUR")
+        chart.source = dataSource("baeckerei-umsatz-2025.csv", delimiter: UInt8(ascii: ";"), decimal: UInt8(ascii: ","),
+                                  thousands: UInt8(ascii: "."))
+        chart.x.field = "Monat"
+        chart.x.format = "dd.MM.yyyy"
+        chart.y.fields = ["Umsatz"]
+        return try ingested(chart, strings: publicStrings)
+    }
+
     /// The golden charts, with the `points` option each is recorded with.
     static func golden() throws -> [(ChartContext, PointSelection)] {
         [(try rising(), .all), (try fallingHourly(), .all), (try monthly(), .all), (try onePoint(), .all),
@@ -323,6 +360,6 @@ enum DescribeCharts {
          (try stock(), .notable), (try temperature(), .notable), (try savingRate(), .notable), (try unemployed(), .notable),
          (try sunspots(), .notable), (try texasHousing(), .notable), (try weeklyTemperature(), .notable),
          (try sunspotDecades(), .notable), (try nottingham(), .notable), (try tradingDays(), .notable),
-         (try trendingIndex(), .notable)]
+         (try trendingIndex(), .notable), (try fallBackLoad(), .all), (try germanRevenue(), .all)]
     }
 }

@@ -133,6 +133,39 @@ final class DescribeCommandTests: XCTestCase {
         XCTAssertTrue(zh.stdout.hasPrefix("Revenue (USD)\n\nRevenue (USD)图表"), zh.stdout)
     }
 
+    /// The source options of pipelines: a German CSV file, and a fall-back's repeated hour.
+    func testSourceOptionsReadEuropeanCSVAndDaylightSaving() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rows = (1...12).map { "\($0 < 10 ? "0" : "")\($0).01.2026;\($0 % 3 == 0 ? "-" : "")1.\(200 + $0),5\($0 % 10)" }
+        try Data(("Datum;Betrag\n" + rows.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("umsatz.csv"))
+        let german = try Harness.run(["describe", "umsatz.csv", "--x", "Datum", "--format", "dd.MM.yyyy", "--y", "Betrag",
+                                      "--delimiter", ";", "--decimal", ",", "--thousands", ".", "--unit", "EUR"], in: folder)
+        XCTAssertEqual(german.status, 0, german.stderr)
+        XCTAssertTrue(german.stdout.contains("its values ranged between -€1,212.52 (January 12) and €1,211.51 (January 11)"), german.stdout)
+        // Without the options, the message names them.
+        let plain = try Harness.run(["describe", "umsatz.csv", "--x", "Datum", "--format", "dd.MM.yyyy", "--y", "Betrag", "--delimiter", ";"],
+                                    in: folder)
+        XCTAssertEqual(plain.status, 1)
+        XCTAssertEqual(plain.stderr, "umsatz.csv:2:12: error: field 'Betrag': '1.201,51' is not a number; it reads as 1201.51 with \"decimal\": \",\" and \"thousands\": \".\" in the source\n")
+        let usage = try Harness.run(["describe", "umsatz.csv", "--x", "Datum", "--y", "Betrag", "--decimal", ","], in: folder)
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertEqual(usage.stderr.split(separator: "\n").first,
+                       "chartpipe: error: with --decimal ',' the fields cannot be separated by commas too; add --delimiter ';' (as European CSV does)")
+
+        let hours = ["00", "01", "02", "02", "03", "04"].enumerated().map { "2026-10-25T\($1):00,\(40 + $0)" }
+        try Data(("t,load\n" + hours.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("load.csv"))
+        let dst = try Harness.run(["describe", "load.csv", "--x", "t", "--y", "load", "--zone", "Europe/Berlin"], in: folder)
+        XCTAssertEqual(dst.status, 0, dst.stderr)
+        let later = try Harness.run(["describe", "load.csv", "--x", "t", "--y", "load", "--zone", "Europe/Berlin", "--ambiguous", "later"], in: folder)
+        XCTAssertEqual(later.status, 1)
+        XCTAssertTrue(later.stderr.contains("occurs twice in Europe/Berlin when daylight saving ends"), later.stderr)
+        XCTAssertFalse(later.stderr.contains("aggregate"), later.stderr)
+        let bad = try Harness.run(["describe", "load.csv", "--x", "t", "--y", "load", "--ambiguous", "first"], in: folder)
+        XCTAssertEqual(bad.stderr.split(separator: "\n").first,
+                       "chartpipe: error: --ambiguous must be 'order', 'earlier', 'later' or 'error', not 'first'")
+    }
+
     func testAudioIsWrittenInTheFormatOfItsName() throws {
         let folder = try Harness.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

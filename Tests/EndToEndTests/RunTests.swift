@@ -63,6 +63,26 @@ final class RunTests: XCTestCase {
         XCTAssertEqual(result.stderr, "\(file.path): error: the output folder is a file, not a folder; choose another --out or 'output'\n")
     }
 
+    /// An output folder that cannot be made names the OS reason and the path in the way, not
+    /// Foundation's "NSCocoaErrorDomain error 512".
+    func testAnOutputFolderBelowAFileNamesTheReasonAndThePath() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("afile")
+        try Data("x".utf8).write(to: file)
+        let out = file.appendingPathComponent("out/deeper").path
+        let result = try Harness.run(["run", "pipelines/weekly.pipeline", "--out", out, "--no-progress"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "\(out): error: cannot create the output folder: Not a directory: '\(file.path)' is a file; choose another --out or 'output'\n")
+        // No permission to make it: the OS reason and the folder it could not make.
+        guard getuid() != 0 else { return } // root may write anywhere
+        let locked = folder.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o500])
+        defer { chmod(locked.path, 0o700) }
+        let denied = try Harness.run(["run", "pipelines/weekly.pipeline", "--out", locked.path + "/out/x", "--no-progress"])
+        XCTAssertEqual(denied.stderr, "\(locked.path)/out/x: error: cannot create the output folder: Permission denied (creating '\(locked.path)/out'); choose another --out or 'output'\n")
+    }
+
     /// A time no calendar can write is a row error, never a crash of the whole run.
     func testAnEpochOutsideTheCalendarIsARowError() throws {
         let folder = try Harness.temporaryFolder()

@@ -69,12 +69,12 @@ final class BadInputTests: XCTestCase {
 
     func testDecimalComma() {
         XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,\"12,5\"\n"),
-                       "a.csv:2:12: error: field 'v': '12,5' is not a number; use '.' as the decimal separator")
+                       "a.csv:2:12: error: field 'v': '12,5' is not a number; write it as 12.5: a file whose fields are separated by commas cannot take ',' as the decimal separator")
     }
 
     func testThousandsSeparators() {
         XCTAssertEqual(error("a.csv", "t,v\n2024-01-01,1\n2024-01-02,\"1,234.5\"\n"),
-                       "a.csv:3:12: error: field 'v': '1,234.5' is not a number; remove the thousands separators")
+                       "a.csv:3:12: error: field 'v': '1,234.5' is not a number; it reads as 1234.5 with \"thousands\": \",\" in the source")
     }
 
     func testCurrencySymbol() {

@@ -82,7 +82,7 @@ final class IngestReadTests: XCTestCase {
         let path = s.file("gap.csv", "t,v\n2024-03-10T01:30:00,1\n2024-03-10T02:30:00,2\n")
         XCTAssertThrowsError(try read(chart(path, zone: "America/New_York"))) { error in
             XCTAssertEqual((error as? ChartError)?.description,
-                           "gap.csv:3:1: error: field 't': '2024-03-10T02:30:00' does not exist in America/New_York: the clocks moved forward over it; write the time with its offset or in another zone")
+                           "gap.csv:3:1: error: field 't': '2024-03-10T02:30:00' does not exist in America/New_York: the clocks moved forward over it; write the time with its offset or in another zone, or set \"nonexistent\": \"shift\" in x to move it forward by the gap")
         }
     }
 

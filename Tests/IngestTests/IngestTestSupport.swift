@@ -30,13 +30,16 @@ let suites = fixtures.appendingPathComponent("Suites")
 func chart(_ path: String, as format: SourceSpec.Format? = nil, x: String = "t", type: XType = .time,
            format timeFormat: String? = nil, zone: String = "UTC", y: [String] = ["v"], series: String? = nil,
            onError: SourceSpec.OnError = .fail, header: Bool = true, skipRows: Int = 0, records: String = "",
-           delimiter: UInt8? = nil) -> ChartSpec {
+           delimiter: UInt8? = nil, decimal: Character = ".", thousands: Character? = nil,
+           ambiguous: AmbiguousTime = .order, nonexistent: NonexistentTime = .error) -> ChartSpec {
     let name = (path as NSString).lastPathComponent
     let ext = (path as NSString).pathExtension
     let source = SourceSpec(path: path, displayPath: name,
                             format: format ?? SourceSpec.Format(rawValue: ext) ?? .csv, delimiter: delimiter,
-                            header: header, skipRows: skipRows, records: records, onError: onError)
-    return ChartSpec(id: "c", title: "C", source: source, x: XSpec(field: x, type: type, format: timeFormat, zone: zone),
+                            header: header, skipRows: skipRows, records: records, onError: onError,
+                            decimal: decimal.asciiValue!, thousands: thousands?.asciiValue)
+    return ChartSpec(id: "c", title: "C", source: source,
+                     x: XSpec(field: x, type: type, format: timeFormat, zone: zone, ambiguous: ambiguous, nonexistent: nonexistent),
                      y: YSpec(fields: y, isWide: y.count > 1), seriesField: series,
                      location: SourceLocation(path: "test.pipeline", line: 7, column: 5))
 }

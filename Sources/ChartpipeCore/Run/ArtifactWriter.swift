@@ -234,11 +234,28 @@ public final class ArtifactWriter: Sendable {
             }
             return
         }
-        do {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        } catch {
-            throw ChartError("cannot create the output folder: \(FileProblem.reason(error))", code: "output.unwritable",
-                             at: SourceLocation(path: root))
+        try Self.makeFolders(root)
+    }
+
+    /// Creates `path` and the folders above it that are missing, one `mkdir` at a time, so that a
+    /// failure names the OS reason and the folder in the way (Foundation's error only says
+    /// "NSCocoaErrorDomain error 512").
+    static func makeFolders(_ path: String) throws(ChartError) {
+        let absolute = path.hasPrefix("/")
+        var current = absolute ? "" : "."
+        for part in path.split(separator: "/") where part != "." {
+            current += "/" + part
+            if mkdir(current, 0o777) == 0 { continue }
+            let code = errno
+            var info = stat()
+            let exists = stat(current, &info) == 0
+            if code == EEXIST, exists, info.st_mode & S_IFMT == S_IFDIR { continue }
+            let shown = absolute ? current : String(current.dropFirst(2))
+            // A file where a folder of the path belongs: the reason is that it is not a directory.
+            let reason = code == EEXIST && exists ? String(cString: strerror(ENOTDIR)) + ": '\(shown)' is a file"
+                : String(cString: strerror(code)) + (shown == path ? "" : " (creating '\(shown)')")
+            throw ChartError("cannot create the output folder: \(reason); choose another --out or 'output'", code: "output.unwritable",
+                             at: SourceLocation(path: path))
         }
     }
 

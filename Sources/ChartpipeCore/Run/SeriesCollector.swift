@@ -51,11 +51,36 @@ public enum SeriesCollector {
             let x = series[s].x
             for i in x.indices.dropFirst() where x[i] == x[i - 1] {
                 let name = series.count > 1 ? " in series '\(series[s].name)'" : ""
-                throw ChartError("x '\(text(x[i]))' appears twice\(name), at lines \(lines[s][i - 1]) and \(lines[s][i]); add { \"use\": \"aggregate\" } after 'ingest' to combine rows with the same x",
+                let shown = text(x[i])
+                var advice = "add { \"use\": \"aggregate\" } after 'ingest' to combine rows with the same x"
+                // A wall-clock time repeated by a fall-back is two instants, never rows to combine.
+                if stream.xType == .time, let zone, chart.x.zone != "UTC", Self.isRepeatedWallClock(x[i], in: zone) {
+                    let wall = "its wall-clock time \(shown.prefix(19)) occurs twice in \(chart.x.zone) when daylight saving ends"
+                    switch chart.x.ambiguous {
+                    case .earlier, .later:
+                        advice = "\(wall), and \"ambiguous\": \"\(chart.x.ambiguous.rawValue)\" reads every occurrence as the same instant: remove \"ambiguous\" (its default, \"order\", reads the first as the earlier instant and the repeat as the later one) or write the times with their offsets"
+                    case .order, .error:
+                        advice = "\(wall), and the data has it more than twice (or an offset written on one of them names the same instant): the first is read as the earlier instant and the next as the later one; write the times with their offsets"
+                    }
+                }
+                throw ChartError("x '\(shown)' appears twice\(name), at lines \(lines[s][i - 1]) and \(lines[s][i]); \(advice)",
                                  code: "data.duplicate-x", at: SourceLocation(path: stream.sourcePath, line: Int(lines[s][i])), field: chart.x.field)
             }
         }
         return (SeriesSet(xType: stream.xType, categories: categories, series: series), warnings)
+    }
+
+    /// Whether the wall-clock time of instant `ms` in `zone` names another instant too: a time
+    /// the clocks pass twice when they move back (the offsets a day before and after are the candidates).
+    static func isRepeatedWallClock(_ ms: Double, in zone: TimeZone) -> Bool {
+        let seconds = (ms / 1000).rounded(.down)
+        let own = zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
+        let local = seconds + Double(own)
+        for other in [zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds - 86_400)),
+                      zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds + 86_400))] where other != own {
+            if zone.secondsFromGMT(for: Date(timeIntervalSince1970: local - Double(other))) == other { return true }
+        }
+        return false
     }
 
     /// SPEC §8: a chart with no values fails; gaps alone are no values.

@@ -55,6 +55,10 @@ public struct XAxisFacts: Sendable, Hashable {
     public var bucket: AxisBucket?
     /// The x of buckets that hold data for only part of their span (the first or last).
     public var partialX: Set<Double>
+    /// Time axis: the instants whose wall-clock time in `zone` occurs twice, because the clocks
+    /// move back over it when daylight saving ends; a time of day there is written with its
+    /// offset ("2:00 AM GMT+2", "2:00 AM GMT+1"), else two points would read alike.
+    public var repeatedSpans: [Range<Double>]
 
     /// The facts of an axis whose series have the x values `series` (in series order).
     public init(kind: Kind, zone: String = "UTC", categories: [String] = [], unit: String? = nil, bucket: AxisBucket? = nil,
@@ -81,6 +85,27 @@ public struct XAxisFacts: Sendable, Hashable {
         self.spacing = spacing
         range = low <= high ? low...high : nil
         isYearLike = yearLike && range != nil
+        // Only an axis that writes times of day can write one twice.
+        let timesOfDay = [.hour, .second, .millisecond].contains(TimeGranularity(spacing: spacing))
+        repeatedSpans = kind == .time && zone != "UTC" && timesOfDay ? Self.repeatedSpans(in: range, zone: zone) : []
+    }
+
+    /// The spans of instants (milliseconds) within `range` whose wall-clock time repeats in `zone`:
+    /// for each change that moves the clocks back by d, the d before it and the d after it.
+    static func repeatedSpans(in range: ClosedRange<Double>?, zone: String) -> [Range<Double>] {
+        guard let range, let timeZone = TimeZone(identifier: zone) else { return [] }
+        var spans: [Range<Double>] = []
+        var from = Date(timeIntervalSince1970: range.lowerBound / 1000 - 86_400)
+        let end = Date(timeIntervalSince1970: range.upperBound / 1000 + 86_400)
+        while let change = timeZone.nextDaylightSavingTimeTransition(after: from), change < end, change > from {
+            let before = timeZone.secondsFromGMT(for: change.addingTimeInterval(-1)), after = timeZone.secondsFromGMT(for: change)
+            if after < before {
+                let at = change.timeIntervalSince1970 * 1000, back = Double(before - after) * 1000
+                spans.append(at - back ..< at + back)
+            }
+            from = change
+        }
+        return spans
     }
 }
 
@@ -127,7 +152,7 @@ public struct XValueText: Sendable {
     /// The x value itself, not as the bucket it may stand for: what a gridline at it is called.
     public func plain(_ x: Double) -> String {
         switch facts.kind {
-        case .time: return language.typeset(formats.date(millis: x, style: style, zone: facts.zone))
+        case .time: return language.typeset(formats.date(millis: x, style: zoned(style, x), zone: facts.zone))
         // Years and other four-digit integer x read as written ("2015", not "2,015").
         case .number:
             if facts.isYears { return formats.date(millis: XValueText.millis(year: x), style: style, zone: "UTC") }
@@ -148,7 +173,7 @@ public struct XValueText: Sendable {
         case let .skeleton(skeleton) where !skeleton.contains("y"): full = .skeleton("y" + skeleton)
         default: return text(x)
         }
-        return bucketText(x, language.typeset(formats.date(millis: x, style: full, zone: facts.zone)))
+        return bucketText(x, language.typeset(formats.date(millis: x, style: zoned(full, x), zone: facts.zone)))
     }
 
     /// The x value without its year, for the end of a range that names the year at its other end
@@ -163,7 +188,14 @@ public struct XValueText: Sendable {
         case .yearMonth: short = .skeleton(["zh", "ja", "ko"].contains(language.language) ? "M" : "MMMM")
         default: return text(x)
         }
-        return bucketText(x, language.typeset(formats.date(millis: x, style: short, zone: facts.zone)))
+        return bucketText(x, language.typeset(formats.date(millis: x, style: zoned(short, x), zone: facts.zone)))
+    }
+
+    /// `style` with the zone's offset when it writes a time of day that the clocks pass twice at `x`.
+    private func zoned(_ style: DateStyle, _ x: Double) -> DateStyle {
+        guard !facts.repeatedSpans.isEmpty, facts.repeatedSpans.contains(where: { $0.contains(x) }),
+              style.skeleton.contains(where: { $0 == "j" || $0 == "H" || $0 == "h" }) else { return style }
+        return .skeleton(style.skeleton + "z")
     }
 
     /// Whether two instants fall in the same calendar year in the axis's zone.

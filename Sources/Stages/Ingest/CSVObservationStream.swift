@@ -3,10 +3,14 @@ import ChartpipeCore
 import Glibc
 
 /// What a CSV column feeds: nothing, x, the series name, or the y value with this index (≥ 0).
+/// In a file with its own number style (`decimal`, `thousands`) y value k is `styled(k)` instead,
+/// so that the plain style's hot path stays as it is.
 private enum Role {
     static let ignore: Int32 = -1
     static let x: Int32 = -2
     static let series: Int32 = -3
+    static func styled(_ k: Int32) -> Int32 { -4 - k }
+    static func y(ofStyled role: Int32) -> Int { Int(-4 - role) }
 }
 
 /// libcsv's parser states (libcsv.c): between rows, and inside a field.
@@ -63,10 +67,16 @@ private struct CSVState {
             switch DecimalNumber.decode(p, n) {
             case let .value(v): assembly.ys[Int(role)] = v
             case .gap: assembly.ys[Int(role)] = .nan
-            case let .problem(message): problem(message, field: k)
+            case .problem: numberProblem(p, n, field: k)
             }
         } else if role == Role.x {
             if let message = assembly.setX(p, n) { problem(message, field: k) }
+        } else if role <= Role.styled(0) {
+            switch DecimalNumber.decode(p, n, style: assembly.numberStyle, delimiter: chart.source.delimiter) {
+            case let .value(v): assembly.ys[Role.y(ofStyled: role)] = v
+            case .gap: assembly.ys[Role.y(ofStyled: role)] = .nan
+            case let .problem(message): problem(message, field: k)
+            }
         } else {
             let name = p.map { String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self) } ?? ""
             if let message = assembly.setSeries(name) {
@@ -150,7 +160,7 @@ private struct CSVState {
                 }
                 if let first = matches.first { return first }
                 let listed = columns.prefix(20).map { "'\($0)'" }.joined(separator: ", ") + (columns.count > 20 ? ", …" : "")
-                fail(ChartError("there is no column '\(name)'; the header's columns are \(listed)\(Suggestion.didYouMean(name, in: columns))",
+                fail(ChartError("there is no column '\(name)'; the header's columns are \(listed)\(delimiterHint() ?? Suggestion.didYouMean(name, in: columns))",
                                 at: SourceLocation(path: chart.source.displayPath, line: recordLine), field: name))
                 return nil
             }
@@ -169,10 +179,28 @@ private struct CSVState {
         }
         assign(chart.x.field, Role.x)
         if let series = chart.seriesField { assign(series, Role.series) }
-        for (k, name) in chart.y.fields.enumerated() { assign(name, Int32(k)) }
+        let styled = !assembly.numberStyle.isPlain
+        for (k, name) in chart.y.fields.enumerated() { assign(name, styled ? Role.styled(Int32(k)) : Int32(k)) }
         if !header { columns = roles.indices.map { String($0 + 1) } }
         needed = (roles.lastIndex { $0 != Role.ignore } ?? -1) + 1
         self.roles = roles
+    }
+
+    /// A y cell the plain style cannot read: the message names the source options that would.
+    private mutating func numberProblem(_ p: UnsafePointer<UInt8>?, _ n: Int, field k: Int) {
+        guard case let .problem(message) = DecimalNumber.decode(p, n, style: .plain, delimiter: chart.source.delimiter) else { return }
+        problem(message, field: k)
+    }
+
+    /// A header read as one column that holds another common delimiter (`d;v` read with commas)
+    /// names the delimiter to set.
+    private func delimiterHint() -> String? {
+        guard columns.count == 1, let header = columns.first else { return nil }
+        let delimiters: [(UInt8, String)] = [(0x3B, ";"), (0x09, "\\t"), (0x2C, ","), (0x7C, "|")]
+        for (byte, json) in delimiters where byte != chart.source.delimiter && header.utf8.contains(byte) {
+            return "; the header is one column that holds \(Self.show(byte)): set \"delimiter\": \"\(json)\" in the source"
+        }
+        return nil
     }
 
     private mutating func problem(_ message: String, field k: Int) {
@@ -236,6 +264,7 @@ private struct CSVState {
         case 0x09: return "a tab"
         case 0x2C: return "a comma"
         case 0x3B: return "a semicolon"
+        case 0x7C: return "a vertical bar"
         default: return "'\(Character(Unicode.Scalar(byte)))'"
         }
     }

@@ -1,3 +1,5 @@
+import ChartpipeCore
+
 /// What a cell or JSON string says as a number: a value, a gap, or a problem to report.
 enum Decoded: Equatable {
     case value(Double)
@@ -104,14 +106,72 @@ enum DecimalNumber {
         return v
     }
 
+    /// `decode` for a CSV file with its own number style (`decimal`, `thousands`), or for a
+    /// problem of the plain style that deserves a hint naming the source options. `delimiter` is
+    /// the file's: a file separated by commas cannot take ',' as its decimal separator.
+    static func decode(_ start: UnsafePointer<UInt8>?, _ count: Int, style: NumberStyle, delimiter: UInt8) -> Decoded {
+        guard var p = start, count > 0 else { return .gap }
+        var n = count
+        while n > 0, p[0] == 0x20 || p[0] == 0x09 { p += 1; n -= 1 }
+        while n > 0, p[n - 1] == 0x20 || p[n - 1] == 0x09 || p[n - 1] == 0x0D { n -= 1 }
+        if let v = style.isPlain ? parse(p, n) : parse(p, n, style) { return .value(v) }
+        if isGapWord(p, n) { return .gap }
+        let text = String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+        return .problem(explain(text, style: style, delimiter: delimiter))
+    }
+
+    /// A number written in `style`: an optional sign, digits whose integer part may be grouped by
+    /// threes with the thousands separator (`1.234.567`, all groups or none), the decimal separator,
+    /// an optional exponent. The separators are rewritten to plain digits and '.' and read by `parse`.
+    static func parse(_ p: UnsafePointer<UInt8>, _ n: Int, _ style: NumberStyle) -> Double? {
+        guard n > 0 else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { out -> Double? in
+            guard let base = out.baseAddress, let plain = style.plainDigits(p, n, into: base) else { return nil }
+            return parse(UnsafePointer(base), plain)
+        }
+    }
+
     /// `decode` of text already in a String.
     static func decode(_ text: String) -> Decoded {
         var text = text
         return text.withUTF8 { decode($0.baseAddress, $0.count) }
     }
 
-    /// Why `text` is not a number, as a sentence saying what to do.
-    static func explain(_ text: String) -> String {
+    /// Why `text` is not a number in a CSV file of `style` and `delimiter`: when another style of
+    /// the source options reads it, the message says which keys and what it reads as; else `explain`.
+    /// Of the styles that read it, the one that changes fewest keys; a file separated by commas
+    /// cannot take ',' as its decimal separator, so there "1,234" is a thousands separator.
+    static func explain(_ text: String, style: NumberStyle, delimiter: UInt8) -> String {
+        let shown = "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
+        var best: (keys: [String], reads: String)?
+        var withDecimalComma: String?
+        for candidate in NumberStyle.candidates where candidate != style {
+            guard let reads = candidate.plainText(text) else { continue }
+            if candidate.decimal == 0x2C, delimiter == 0x2C {
+                withDecimalComma = withDecimalComma ?? reads
+                continue
+            }
+            let keys = candidate.keys(changedFrom: style)
+            if best == nil || keys.count < best!.keys.count { best = (keys, reads) }
+        }
+        if let best {
+            return "\(shown) is not a number; it reads as \(best.reads) with \(best.keys.joined(separator: " and ")) in the source"
+        }
+        if let withDecimalComma {
+            return "\(shown) is not a number; write it as \(withDecimalComma): a file whose fields are separated by commas cannot take ',' as the decimal separator"
+        }
+        // Digits and separators that follow no style; a currency sign, a word or 'inf' is explained as anywhere.
+        let separatorsOnly = text.allSatisfy { $0.isASCII && ($0.isNumber || "+-.,eE ".contains($0)) || $0 == "\u{A0}" || $0 == "\u{202F}" }
+        if !style.isPlain, separatorsOnly {
+            let mark = Character(Unicode.Scalar(style.decimal))
+            let thousands = style.thousands.map { " and '\(Character(Unicode.Scalar($0)))' between groups of three digits" } ?? ""
+            return "\(shown) is not a number as the source writes them (\"decimal\": \"\(mark)\"): write digits with an optional sign, '\(mark)' before the decimals\(thousands), or leave the cell empty for a gap"
+        }
+        return explain(text, mark: Character(Unicode.Scalar(style.decimal)))
+    }
+
+    /// Why `text` is not a number, as a sentence saying what to do; `mark` is the decimal separator.
+    static func explain(_ text: String, mark: Character = ".") -> String {
         let shown = "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
         let lower = text.lowercased()
         if ["inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"].contains(lower) {
@@ -123,14 +183,117 @@ enum DecimalNumber {
         }
         if text.contains(","), text.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." || $0 == "-" || $0 == "+" }) {
             if text.contains(".") { return "\(shown) is not a number; remove the thousands separators" }
+            if NumberStyle(decimal: 0x2E, thousands: 0x2C).plainText(text) != nil {
+                return "\(shown) is not a number; remove the thousands separators (or write '.' if ',' is the decimal separator)"
+            }
             return "\(shown) is not a number; use '.' as the decimal separator"
         }
         if let symbol = text.first(where: { "$€£¥₩%".contains($0) }) {
             return "\(shown) is not a number; remove the '\(symbol)' and give the unit in y.unit"
         }
-        if text.contains(" "), text.allSatisfy({ $0.isNumber || $0 == " " || $0 == "." || $0 == "-" }) {
+        if text.contains(where: { $0 == " " || $0 == "\u{A0}" || $0 == "\u{202F}" }),
+           text.allSatisfy({ $0.isNumber || $0 == " " || $0 == "\u{A0}" || $0 == "\u{202F}" || $0 == "." || $0 == "-" }) {
             return "\(shown) is not a number; remove the spaces between the digits"
         }
-        return "\(shown) is not a number; write digits with an optional sign, '.' and exponent, or leave the cell empty for a gap"
+        return "\(shown) is not a number; write digits with an optional sign, '\(mark)' and exponent, or leave the cell empty for a gap"
+    }
+}
+
+/// How a CSV file writes its numbers (the source options `decimal` and `thousands`).
+struct NumberStyle: Equatable {
+    /// The decimal separator: '.' or ','.
+    var decimal: UInt8 = 0x2E
+    /// The thousands separator, or nil for none. A space also takes U+00A0 and U+202F, the
+    /// no-break spaces European spreadsheets write.
+    var thousands: UInt8?
+
+    static let plain = NumberStyle()
+
+    var isPlain: Bool { decimal == 0x2E && thousands == nil }
+
+    init(decimal: UInt8 = 0x2E, thousands: UInt8? = nil) {
+        self.decimal = decimal
+        self.thousands = thousands
+    }
+
+    init(_ source: SourceSpec) {
+        self.init(decimal: source.decimal, thousands: source.thousands)
+    }
+
+    /// The styles a hint may suggest, in the order ties are broken: German (with and without
+    /// thousands separators), English, French, spaces with a decimal point, plain.
+    static let candidates = [NumberStyle(decimal: 0x2C, thousands: 0x2E), NumberStyle(decimal: 0x2C),
+                             NumberStyle(decimal: 0x2E, thousands: 0x2C), NumberStyle(decimal: 0x2C, thousands: 0x20),
+                             NumberStyle(decimal: 0x2E, thousands: 0x20), .plain]
+
+    /// Writes `p[0..<n]` into `out` as plain digits, '.' and exponent: the thousands separators
+    /// dropped (only between groups of three digits of the integer part, and all of them or none),
+    /// the decimal separator made '.'. Returns the length written, or nil when the text does not
+    /// follow the style (a '.' in a file whose decimal separator is ',' and that has no thousands '.').
+    func plainDigits(_ p: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt8>) -> Int? {
+        var i = 0, o = 0
+        if i < n, p[i] == 0x2D || p[i] == 0x2B { out[o] = p[i]; o += 1; i += 1 }
+        // Integer part: digits, with separators between groups of three.
+        var group = 0, groups = 0
+        while i < n {
+            let b = p[i]
+            if b &- 0x30 <= 9 {
+                out[o] = b; o += 1; i += 1; group += 1
+                continue
+            }
+            guard let t = thousands, let width = separatorWidth(p, i, n, t) else { break }
+            // A separator follows 1 to 3 digits first, exactly 3 later, and is followed by a digit.
+            if groups == 0 { guard group >= 1, group <= 3 else { return nil } } else if group != 3 { return nil }
+            groups += 1
+            group = 0
+            i += width
+            guard i < n, p[i] &- 0x30 <= 9 else { return nil }
+        }
+        if groups > 0, group != 3 { return nil }
+        if i < n, p[i] == decimal {
+            out[o] = 0x2E; o += 1; i += 1
+            while i < n, p[i] &- 0x30 <= 9 { out[o] = p[i]; o += 1; i += 1 }
+        }
+        // The exponent, as plain numbers write it; anything else (a second separator, '.' in a
+        // decimal-comma file) is left for `parse` to refuse.
+        while i < n {
+            let b = p[i]
+            if b == 0x2E, decimal != 0x2E { return nil }
+            out[o] = b; o += 1; i += 1
+        }
+        return o
+    }
+
+    /// `text` as plain digits and '.' when it reads as a number in this style, else nil.
+    func plainText(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { return nil }
+        var out = [UInt8](repeating: 0, count: bytes.count)
+        let length = bytes.withUnsafeBufferPointer { b in
+            out.withUnsafeMutableBufferPointer { plainDigits(b.baseAddress!, b.count, into: $0.baseAddress!) }
+        }
+        guard let length, out.withUnsafeBufferPointer({ DecimalNumber.parse($0.baseAddress!, length) }) != nil else { return nil }
+        return String(decoding: out.prefix(length), as: UTF8.self)
+    }
+
+    /// The source keys, as JSON, that turn `other` into this style.
+    func keys(changedFrom other: NumberStyle) -> [String] {
+        var keys: [String] = []
+        if decimal != other.decimal { keys.append("\"decimal\": \"\(Character(Unicode.Scalar(decimal)))\"") }
+        if thousands != other.thousands {
+            keys.append("\"thousands\": \"\(thousands.map { String(Character(Unicode.Scalar($0))) } ?? "none")\"")
+        }
+        return keys
+    }
+
+    /// The byte length of the thousands separator `t` at `p[i]`, or nil: a space also matches
+    /// U+00A0 (C2 A0) and U+202F (E2 80 AF).
+    @inline(__always)
+    private func separatorWidth(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, _ t: UInt8) -> Int? {
+        if p[i] == t { return 1 }
+        guard t == 0x20 else { return nil }
+        if p[i] == 0xC2, i + 1 < n, p[i + 1] == 0xA0 { return 2 }
+        if p[i] == 0xE2, i + 2 < n, p[i + 1] == 0x80, p[i + 2] == 0xAF { return 3 }
+        return nil
     }
 }

@@ -8,6 +8,8 @@ import ChartpipeCore
 ///   With `"header": false`, columns are named by number from `"1"`.
 /// - JSON through jansson, one record at a time: the document's array, or the array that
 ///   `records` points to; `.jsonl` line by line. Fields that start with `/` are JSON Pointers into a record.
+/// - CSV numbers follow the source's `decimal` and `thousands` separators (`1.234,5`); files that
+///   keep the plain style read through the same code as before, the styled one is a separate role.
 /// - Empty cells, `NA`, `N/A`, `null` and `NaN` (any case) are gaps, never zero.
 /// - Errors read `file:line:column: error: field 'name': message`; the column is the 1-based
 ///   character column where the field starts on its line (for JSON, where the record starts).
@@ -98,7 +100,7 @@ public struct Ingest: SourceStage {
         case var .failure(error): error.location = at; throw error
         }
         switch ZoneOffsets.named(chart.x.zone) {
-        case let .success(zone): return TimeReader(format: format, zone: zone)
+        case let .success(zone): return TimeReader(format: format, zone: zone, ambiguous: chart.x.ambiguous, nonexistent: chart.x.nonexistent)
         case var .failure(error): error.location = at; throw error
         }
     }

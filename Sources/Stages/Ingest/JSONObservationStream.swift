@@ -220,7 +220,10 @@ final class JSONObservationStream: ObservationStream {
             switch Self.number(v) {
             case let .value(d): assembly.x = d; return nil
             case .gap: return RecordAssembly.missingX
-            case let .problem(message): return message
+            case let .problem(message):
+                guard v.pointee.type == JSON_STRING else { return message }
+                let p = json_string_value(v).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+                return assembly.numberXProblem(p, json_string_length(v), message)
             }
         case .category:
             guard v.pointee.type != JSON_NULL, let label = Self.text(v) else {

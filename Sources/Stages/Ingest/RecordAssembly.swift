@@ -1,3 +1,4 @@
+import Foundation
 import ChartpipeCore
 
 /// Turns the decoded values of one record into observations: one per y field, with the record's x
@@ -5,6 +6,10 @@ import ChartpipeCore
 struct RecordAssembly {
     let xType: XType
     var time: TimeReader
+    /// How a CSV file writes its numbers (plain for JSON, which has its own numbers).
+    let numberStyle: NumberStyle
+    /// The CSV delimiter, for hints that name the source options (nil for JSON).
+    let delimiter: UInt8?
     /// y field names, in the order of the pipeline.
     let yFields: [String]
     /// Long data: series named by a field's values.
@@ -27,10 +32,22 @@ struct RecordAssembly {
     private var points = 0
     /// Set when a record's series would pass `maxSeries`: a limit of the file, not a bad record.
     private(set) var passedSeriesLimit = false
+    /// Under `ambiguous: order`, the repeated wall-clock times (as their earlier instants) each
+    /// series has had: the next record of that series with the same time is the repeat.
+    private var repeatsSeen: Set<RepeatKey> = []
+
+    private struct RepeatKey: Hashable {
+        /// The series of long data; -1 for wide data, whose records hold every series.
+        var series: Int32
+        var earlier: Double
+    }
 
     init(chart: ChartSpec, time: TimeReader, limits: IngestLimits) {
         xType = chart.x.type
         self.time = time
+        let csv = chart.source.format == .csv || chart.source.format == .tsv
+        numberStyle = csv ? NumberStyle(chart.source) : .plain
+        delimiter = csv ? chart.source.delimiter : nil
         yFields = chart.y.fields
         isLong = chart.seriesField != nil
         seriesField = chart.seriesField ?? ""
@@ -51,15 +68,32 @@ struct RecordAssembly {
             case let .problem(message): return message
             }
         case .number:
-            switch DecimalNumber.decode(p, n) {
+            let decoded = numberStyle.isPlain ? DecimalNumber.decode(p, n) : DecimalNumber.decode(p, n, style: numberStyle, delimiter: delimiter ?? 0x2C)
+            switch decoded {
             case let .value(v): x = v; return nil
             case .gap: return Self.missingX
-            case let .problem(message): return message
+            case let .problem(message): return numberXProblem(p, n, message)
             }
         case .category:
             let label = p.map { String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self) } ?? ""
             return setCategory(label)
         }
+    }
+
+    /// Why a number x cannot be read: a date says to make x a time, a CSV number written another
+    /// way names the source options (as for y), else `message`.
+    func numberXProblem(_ p: UnsafePointer<UInt8>?, _ n: Int, _ message: String) -> String {
+        guard let p else { return message }
+        var reader = TimeReader(format: .iso8601, zone: ZoneOffsets(zone: nil))
+        if case .value = reader.decode(p, n) {
+            let text = String(decoding: UnsafeBufferPointer(start: p, count: min(n, 40)), as: UTF8.self)
+                .trimmingCharacters(in: .whitespaces)
+            return "'\(text)' is not a number but reads as a date; set \"type\": \"time\" in x"
+        }
+        if numberStyle.isPlain, let delimiter, case let .problem(hint) = DecimalNumber.decode(p, n, style: .plain, delimiter: delimiter) {
+            return hint
+        }
+        return message
     }
 
     /// Reads a category label (or, for other x types, text already decoded).
@@ -110,6 +144,7 @@ struct RecordAssembly {
     /// Appends the current record's observations.
     @inline(__always)
     mutating func emit(record: Int, line: Int) {
+        if !time.repeatedLater.isNaN { placeRepeat() }
         let l = Int32(clamping: line)
         // Straight to the columns: ObservationBatch.append is not inlinable across modules.
         for k in 0..<ys.count {
@@ -119,6 +154,13 @@ struct RecordAssembly {
             batch.record.append(record)
             batch.line.append(l)
         }
+    }
+
+    /// A wall-clock time of a fall-back, by order (`ambiguous: order`): its first record in a
+    /// series is the earlier instant, the next the later one, as a file written as the clock went.
+    private mutating func placeRepeat() {
+        let key = RepeatKey(series: isLong ? seriesOfKey[0] : -1, earlier: x)
+        if !repeatsSeen.insert(key).inserted { x = time.repeatedLater }
     }
 
     /// Hands over the observations gathered so far, refusing those past `maxPoints`.

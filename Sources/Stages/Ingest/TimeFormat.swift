@@ -80,10 +80,20 @@ enum TimeFormat: Equatable {
 struct TimeReader {
     let format: TimeFormat
     private var zone: ZoneOffsets
+    /// A wall-clock time repeated when daylight saving ends (`x.ambiguous`).
+    let ambiguous: AmbiguousTime
+    /// A wall-clock time skipped when daylight saving starts (`x.nonexistent`).
+    let nonexistent: NonexistentTime
+    /// Under `ambiguous: order`, the later instant of the last value read when it was a repeated
+    /// wall-clock time (the value itself is the earlier one); nan otherwise. The record decides
+    /// which it is, by whether its series has had that time already (`RecordAssembly`).
+    private(set) var repeatedLater = Double.nan
 
-    init(format: TimeFormat, zone: ZoneOffsets) {
+    init(format: TimeFormat, zone: ZoneOffsets, ambiguous: AmbiguousTime = .order, nonexistent: NonexistentTime = .error) {
         self.format = format
         self.zone = zone
+        self.ambiguous = ambiguous
+        self.nonexistent = nonexistent
     }
 
     /// Whether numbers (not strings) are the expected JSON type.
@@ -91,6 +101,7 @@ struct TimeReader {
 
     @inline(__always)
     mutating func decode(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Decoded {
+        repeatedLater = .nan
         guard var p = start, count > 0 else { return .gap }
         var n = count
         while n > 0, p[0] == 0x20 || p[0] == 0x09 { p += 1; n -= 1 }
@@ -126,14 +137,34 @@ struct TimeReader {
         }
     }
 
-    /// A wall-clock time in the chart's zone as an instant; a time the clocks skipped (the hour
-    /// lost when daylight saving starts) is a problem, never silently moved.
+    /// A wall-clock time in the chart's zone as an instant. A time the clocks skipped (the hour
+    /// lost when daylight saving starts) is a problem unless `nonexistent: shift` moves it forward
+    /// by the gap; a time they repeated (when it ends) follows `ambiguous`.
+    @inline(__always)
     private mutating func local(_ ms: Int64, _ p: UnsafePointer<UInt8>, _ n: Int) -> Decoded {
         let v = zone.utc(fromLocalMillis: ms)
-        if v.isNaN {
-            return .problem("'\(text(p, n))' does not exist in \(zone.name): the clocks moved forward over it; write the time with its offset or in another zone")
-        }
+        if v.isNaN { return unusual(ms, p, n) }
         return .value(v)
+    }
+
+    /// A wall-clock time in a gap or an overlap of the zone (off the hot path).
+    private mutating func unusual(_ ms: Int64, _ p: UnsafePointer<UInt8>, _ n: Int) -> Decoded {
+        switch zone.placement(ofLocalMillis: ms) {
+        case let .unique(v): return .value(v)
+        case let .gap(shifted):
+            if nonexistent == .shift { return .value(shifted) }
+            return .problem("'\(text(p, n))' does not exist in \(zone.name): the clocks moved forward over it; write the time with its offset or in another zone, or set \"nonexistent\": \"shift\" in x to move it forward by the gap")
+        case let .overlap(earlier, later):
+            switch ambiguous {
+            case .order:
+                repeatedLater = later
+                return .value(earlier)
+            case .earlier: return .value(earlier)
+            case .later: return .value(later)
+            case .error:
+                return .problem("'\(text(p, n))' occurs twice in \(zone.name): the clocks moved back over it; write the time with its offset, or set \"ambiguous\" in x to \"order\" (the first is the earlier instant, the repeat the later one), \"earlier\" or \"later\"")
+            }
+        }
     }
 
     /// A JSON number as a time (epoch formats only).
@@ -389,6 +420,8 @@ struct ZoneOffsets {
         return .success(ZoneOffsets(zone: zone))
     }
 
+    /// The instant of a wall-clock time, from the cache of its local hour; nan when the hour holds
+    /// a change of offset, so that `placement` decides (the hot path never meets a change).
     @inline(__always)
     mutating func utc(fromLocalMillis local: Int64) -> Double {
         guard zone != nil else { return Double(local) }
@@ -396,22 +429,52 @@ struct ZoneOffsets {
         let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
         let slot = Int(hour & 63)
         if cacheHour[slot] == hour { return Double(local - cacheOffset[slot] * 1000) }
-        if let first = offset(forLocal: hour * 3600), let last = offset(forLocal: hour * 3600 + 3599), first == last {
+        if case let .unique(first) = offsets(forLocal: hour * 3600), case let .unique(last) = offsets(forLocal: hour * 3600 + 3599),
+           first == last {
             cacheHour[slot] = hour
             cacheOffset[slot] = first
             return Double(local - first * 1000)
         }
-        guard let offset = offset(forLocal: seconds) else { return .nan }
-        return Double(local - offset * 1000)
+        return .nan
     }
 
-    /// The offset for a wall-clock time: in an overlap the earlier instant; nil in a gap (a time
-    /// that does not exist, such as 02:30 when the clocks jump from 02:00 to 03:00).
-    private func offset(forLocal local: Int64) -> Int64? {
+    /// Where a wall-clock time falls: one instant, two (an overlap, when the clocks move back), or
+    /// none (a gap, when they move forward), with the instant the gap shifts it to.
+    enum Placement: Equatable {
+        case unique(Double)
+        case overlap(earlier: Double, later: Double)
+        case gap(shifted: Double)
+    }
+
+    func placement(ofLocalMillis local: Int64) -> Placement {
+        let seconds = local >= 0 ? local / 1000 : (local - 999) / 1000
+        switch offsets(forLocal: seconds) {
+        case let .unique(o): return .unique(Double(local - o * 1000))
+        case let .overlap(high, low): return .overlap(earlier: Double(local - high * 1000), later: Double(local - low * 1000))
+        case let .gap(before): return .gap(shifted: Double(local - before * 1000))
+        }
+    }
+
+    private enum Offsets {
+        case unique(Int64)
+        /// Two offsets fit: the larger gives the earlier instant.
+        case overlap(high: Int64, low: Int64)
+        /// None fits; the offset in force before the gap.
+        case gap(before: Int64)
+    }
+
+    /// The offsets that place a wall-clock time `local` (seconds): those `o` for which the zone's
+    /// offset at `local - o` is `o`. The candidates are the offsets a day before and a day after
+    /// (a zone changes at most once in two days), and those around `local` read as UTC.
+    private func offsets(forLocal local: Int64) -> Offsets {
+        let before = offset(atUTC: local - 86_400), after = offset(atUTC: local + 86_400)
         let a = offset(atUTC: local)
-        let b = offset(atUTC: local - a)
-        let c = offset(atUTC: local - b)
-        return [a, b, c].filter { offset(atUTC: local - $0) == $0 }.max()
+        var fits: [Int64] = []
+        for o in [before, after, a, offset(atUTC: local - a)] where !fits.contains(o) && offset(atUTC: local - o) == o {
+            fits.append(o)
+        }
+        guard let high = fits.max(), let low = fits.min() else { return .gap(before: before) }
+        return high == low ? .unique(high) : .overlap(high: high, low: low)
     }
 
     private func offset(atUTC seconds: Int64) -> Int64 {
