@@ -1,3 +1,4 @@
+import ChartpipeChartText
 import ChartpipeCore
 import ChartpipeText
 import ChartpipeJSON
@@ -79,6 +80,13 @@ public struct Describe: ChartStage {
         let locale = language.requested
         var describer = ChartDescriber(context: context, trend: trend, language: language, catalog: catalog)
         var (description, labels) = describer.describe(points: points)
+        var problems = describer.problems
+        // What changed since the run this chart is compared with (none without one).
+        if let changes = context.changes, !changes.isEmpty {
+            var words = ChangeSentences(chart: context.chart, history: ChartHistory(context), language: language, catalog: catalog)
+            description.changes = words.sentences(changes).map { ChangeDescription(kind: $0.kind.rawValue, series: $0.series, text: $0.text) }
+            for problem in words.problems where !problems.contains(problem) { problems.append(problem) }
+        }
         // What plugins that ran before said (docs/plugins.md): their lists, and their sentences as a layer.
         let notes = context[PluginNotesKey.self] ?? []
         description.navigation += notes.navigationLists(in: locale)
@@ -100,6 +108,6 @@ public struct Describe: ChartStage {
         }
         artifacts.append(Artifact(path: "axchart.\(locale).json", kind: "axchart", locale: locale,
                                   bytes: writer.bytes(documents.axchart)))
-        return (description, labels, artifacts, describer.problems)
+        return (description, labels, artifacts, problems)
     }
 }
