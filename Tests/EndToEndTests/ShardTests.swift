@@ -127,8 +127,12 @@ final class ShardTests: XCTestCase {
         let again = try run(["run", "weekly.pipeline", "--out", "o", "--no-progress", "--incremental"])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue(again.stderr.contains("4 of 4 charts written (4 unchanged, kept)"), again.stderr)
-        // Every chart file as it was; only the manifest says the second run compared with the first.
-        XCTAssertEqual(try files("o").filter { $0.key != "manifest.json" }, first.filter { $0.key != "manifest.json" })
+        // Every chart file as it was; only the manifest and the reports say the second run compared
+        // with the first (and that nothing changed since).
+        func chartFiles(_ all: [String: Data]) -> [String: Data] { all.filter { $0.key.hasPrefix("charts/") } }
+        XCTAssertEqual(chartFiles(try files("o")), chartFiles(first))
+        let report = try String(decoding: XCTUnwrap(try files("o")["report.en.html"]), as: UTF8.self)
+        XCTAssertTrue(report.contains("Nothing changed since the last run on"), "the report says nothing changed")
 
         // Changed data, and a tampered file: those two charts are made again, the others kept.
         let latency = folder.appendingPathComponent("data/latency.csv")
