@@ -82,8 +82,11 @@ public struct Describe: ChartStage {
         var (description, labels) = describer.describe(points: points)
         var problems = describer.problems
         // What changed since the run this chart is compared with (none without one).
-        if let changes = context.changes, !changes.isEmpty {
-            var words = ChangeSentences(chart: context.chart, history: ChartHistory(context), language: language, catalog: catalog)
+        if let baseline = context[BaselineKey.self] {
+            // The comparison `ChartContext.changes` makes, with the history read once for it and for the words.
+            let history = ChartHistory(context)
+            let changes = Comparison.changes(from: baseline.history, to: history)
+            var words = ChangeSentences(chart: context.chart, history: history, language: language, catalog: catalog)
             description.changes = words.sentences(changes).map { ChangeDescription(kind: $0.kind.rawValue, series: $0.series, text: $0.text) }
             for problem in words.problems where !problems.contains(problem) { problems.append(problem) }
         }
