@@ -24,10 +24,20 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product chartpipe
 
+# The demo runs twice, as a nightly job would: over the data of the day before (generate.py
+# --day-before, beside a copy of the pipeline), then over the committed data, a day longer, which
+# is compared with the first run; the English report's "Since the last run" is printed at the end.
 demo: build
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/chartpipe"; \
+	day="$$(mktemp -d)"; trap 'rm -rf "$$day"' EXIT; \
+	cp -R pipelines/weekly.pipeline pipelines/weekly.xcstrings pipelines/plugins "$$day/"; \
+	python3 pipelines/data/generate.py --day-before "$$day/data" || exit 1; \
+	out="$$(pwd)/out/weekly"; \
+	echo "The day before:"; \
+	"$$bin" run "$$day/weekly.pipeline" --out "$$out" --no-compare --no-progress || exit $$?; \
+	echo; echo "Today, a day more of data:"; \
 	"$$bin" run pipelines/weekly.pipeline --no-progress; status=$$?; \
-	out="$$(cd pipelines && cd ../out/weekly && pwd)"; \
+	echo; python3 scripts/since-last-run.py "$$out/report.en.html"; \
 	echo; echo "The demo's output is in $$out (manifest.json lists every file)."; \
 	echo "Open its report in a browser: $$out/report.en.html"; \
 	exit $$status

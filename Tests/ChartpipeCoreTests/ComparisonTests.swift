@@ -80,6 +80,12 @@ final class ComparisonTests: XCTestCase {
         let h = history([s], trends: [s.name: .increasing],
                         crossings: [s.name: [ChartHistory.Crossing(threshold: "t", x: 1.5, upward: false)]])
         XCTAssertEqual(ChartHistory(json: try JSONParser.parse(JSONWriter().bytes(h.json)))?.json, h.json)
+        // How the values were folded, so that a change names a bucket as the descriptions do.
+        for bucket: Aggregation.Bucket in [.calendar("week"), .width(10), .category] {
+            var folded = h
+            folded.aggregation = Aggregation(op: "mean", bucket: bucket, partialFirst: true)
+            XCTAssertEqual(ChartHistory(json: try JSONParser.parse(JSONWriter().bytes(folded.json)))?.aggregation, folded.aggregation)
+        }
         let change = Change(kind: .newPoints, series: "R", count: 1, x: Self.day, y: 3, previousX: 0, previousY: 2)
         let xJSON: (Double) -> JSONValue = { .string(TimeText.iso8601(milliseconds: $0)) }
         let read = Change(json: change.json(x: xJSON)) { $0.stringValue.flatMap(TimeText.milliseconds(iso8601:)) }

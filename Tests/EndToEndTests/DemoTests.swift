@@ -80,6 +80,45 @@ final class DemoTests: XCTestCase {
         }
     }
 
+    /// `make demo`'s two runs: the day before (generate.py --day-before, beside a copy of the
+    /// pipeline), then the committed data. Each chart gained a day, and says so in every locale.
+    func testTheDayBeforeAndTodaySayWhatChanged() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["weekly.pipeline", "weekly.xcstrings", "plugins"] {
+            try FileManager.default.copyItem(at: Harness.root.appendingPathComponent("pipelines/\(name)"), to: folder.appendingPathComponent(name))
+        }
+        let generate = Process()
+        generate.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        generate.arguments = ["python3", Harness.root.appendingPathComponent("pipelines/data/generate.py").path, "--day-before",
+                              folder.appendingPathComponent("data").path]
+        try generate.run()
+        generate.waitUntilExit()
+        XCTAssertEqual(generate.terminationStatus, 0)
+        let out = folder.appendingPathComponent("out")
+        let before = try Harness.run(["run", folder.appendingPathComponent("weekly.pipeline").path, "--out", out.path, "--quiet"],
+                                     environment: ["SOURCE_DATE_EPOCH": "1780185600"])
+        XCTAssertEqual(before.status, 0, before.stderr)
+        let today = try Harness.run(["run", "pipelines/weekly.pipeline", "--out", out.path, "--quiet", "--fail-on-change", "new-points"],
+                                    environment: ["SOURCE_DATE_EPOCH": "1780272000"])
+        XCTAssertEqual(today.status, 3, "every chart has new points: \(today.stderr)")
+        for chart in Self.charts {
+            for locale in Self.locales {
+                let description = try JSONParser.parse(Array(try Data(contentsOf: out.appendingPathComponent("charts/\(chart)/description.\(locale).json"))))
+                let changes = description["changes"]?.arrayValue ?? []
+                XCTAssertTrue(changes.contains { $0["kind"] == "new-points" }, "\(chart) [\(locale)]")
+                for text in changes.compactMap({ $0["text"]?.stringValue }) {
+                    for problem in WritingRules.problems(in: text, locale: locale) { XCTFail("\(chart) [\(locale)]: \(problem): \(text)") }
+                }
+            }
+        }
+        let report = try String(contentsOf: out.appendingPathComponent("report.en.html"), encoding: .utf8)
+        XCTAssertTrue(report.contains(#"<h2 id="cp-changes-title">Since the last run</h2>"#))
+        XCTAssertTrue(report.contains(#"<time datetime="2026-05-31T00:00:00Z">"#), "the day before's run")
+        XCTAssertTrue(report.contains("North for August 31 was $2,028.80, 12.1% above August 30."), "daily-sales gained August 31")
+        XCTAssertTrue(report.contains("North reached $2,028.80 on August 31, a new high for the series since June 1."))
+    }
+
     func testEveryChartHasEveryArtifact() throws {
         let out = try Self.demo()
         let manifest = try JSONParser.parse(Array(try Data(contentsOf: out.appendingPathComponent("manifest.json"))))

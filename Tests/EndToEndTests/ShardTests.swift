@@ -127,8 +127,12 @@ final class ShardTests: XCTestCase {
         let again = try run(["run", "weekly.pipeline", "--out", "o", "--no-progress", "--incremental"])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue(again.stderr.contains("4 of 4 charts written (4 unchanged, kept)"), again.stderr)
-        // Every chart file as it was; only the manifest says the second run compared with the first.
-        XCTAssertEqual(try files("o").filter { $0.key != "manifest.json" }, first.filter { $0.key != "manifest.json" })
+        // Every chart file as it was; only the manifest and the reports say the second run compared
+        // with the first (and that nothing changed since).
+        func chartFiles(_ all: [String: Data]) -> [String: Data] { all.filter { $0.key.hasPrefix("charts/") } }
+        XCTAssertEqual(chartFiles(try files("o")), chartFiles(first))
+        let report = try String(decoding: XCTUnwrap(try files("o")["report.en.html"]), as: UTF8.self)
+        XCTAssertTrue(report.contains("Nothing changed since the last run on"), "the report says nothing changed")
 
         // Changed data, and a tampered file: those two charts are made again, the others kept.
         let latency = folder.appendingPathComponent("data/latency.csv")
@@ -186,6 +190,42 @@ final class ComparisonRunTests: XCTestCase {
         let bad = try Harness.run(["run", "t.pipeline", "--out", "out", "--fail-on-change", "new-hihg"], in: folder)
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("'new-hihg' is not a kind of change; did you mean 'new-high'?"), bad.stderr)
+    }
+
+    /// A chart kept by `--incremental` is still compared with the run's baseline: another folder's
+    /// changes are recorded, not none; and a chart whose files state other changes is made again.
+    func testAKeptChartIsComparedWithTheBaselineOfThisRun() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ days: Int) throws {
+            var rows = "d,v\n"
+            for i in 0..<days { rows += "2026-06-\(i + 1 < 10 ? "0" : "")\(i + 1),\(10 + i)\n" }
+            try Data(rows.utf8).write(to: folder.appendingPathComponent("d.csv"))
+        }
+        try Data(#"{ "version": 1, "name": "t", "stages": [ { "use": "ingest" }, { "use": "trend" } ], "charts": [ { "id": "c", "title": "C", "source": { "path": "d.csv" }, "x": { "field": "d", "type": "time" }, "y": { "field": "v" } } ] }"#.utf8)
+            .write(to: folder.appendingPathComponent("t.pipeline"))
+        func changes() throws -> [String] {
+            let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/manifest.json"))) as? [String: Any]
+            let chart = (manifest?["charts"] as? [[String: Any]])?.first
+            return ((chart?["comparison"] as? [String: Any])?["changes"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        }
+        try write(20)
+        XCTAssertEqual(try Harness.run(["run", "t.pipeline", "--out", "early", "--no-progress"], in: folder).status, 0)
+        try write(22)
+        XCTAssertEqual(try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress", "--incremental", "--compare", "early"], in: folder).status, 0)
+        XCTAssertEqual(try changes(), ["new-points", "latest-changed", "new-high"])
+        let kept = try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress", "--incremental", "--compare", "early"], in: folder)
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        XCTAssertTrue(kept.stderr.contains("(1 unchanged, kept)"), kept.stderr)
+        XCTAssertEqual(try changes(), ["new-points", "latest-changed", "new-high"], "the kept chart against the other folder")
+        // Against the previous run (itself) nothing changed, but its files say what changed since `early`: made again.
+        let again = try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress", "--incremental"], in: folder)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertFalse(again.stderr.contains("unchanged, kept"), again.stderr)
+        XCTAssertEqual(try changes(), [])
+        let still = try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress", "--incremental"], in: folder)
+        XCTAssertTrue(still.stderr.contains("(1 unchanged, kept)"), still.stderr)
+        XCTAssertEqual(try changes(), [])
     }
 
     func testABaselineThatCannotBeOneIsRefusedBeforeAnythingRuns() throws {

@@ -1,23 +1,48 @@
 #!/usr/bin/env python3
 """Makes the demo data of pipelines/weekly.pipeline, deterministically (fixed seed, standard library only).
 
-    python3 pipelines/data/generate.py      # rewrites the files beside this script
+    python3 pipelines/data/generate.py                  # rewrites the files beside this script
+    python3 pipelines/data/generate.py --day-before DIR # the same data a day shorter, into DIR
 
 The same script always writes the same bytes; the files are committed (under 2 MB in all).
+`--day-before` writes each file without its last day (the last date of sales and visits, the
+last 24 hours of latency and battery): the run of the day before, which `make demo` runs first so
+that the second run has something to compare with.
 """
 import json
 import math
 import os
 import random
+import sys
 from datetime import date, datetime, timedelta
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 rng = random.Random(20260601)
+# Where the files go, and whether a day is taken off each (--day-before DIR).
+OUT = HERE
+DAY_BEFORE = False
 
 
 def write(name, text):
-    with open(os.path.join(HERE, name), "w", encoding="utf-8", newline="") as f:
+    if DAY_BEFORE:
+        text = day_before(name, text)
+    with open(os.path.join(OUT, name), "w", encoding="utf-8", newline="") as f:
         f.write(text)
+
+
+def day_before(name, text):
+    """`text` of file `name` without its last day, so that the full file is a day more of the same data."""
+    if name == "visits.json":
+        doc = json.loads(text)
+        doc["data"] = doc["data"][:-1]
+        return json.dumps(doc, indent=1) + "\n"
+    lines = text.splitlines(keepends=True)
+    header, rows = lines[0], lines[1:]
+    if name == "sales.csv":
+        last = rows[-1].split(",")[0]
+        return header + "".join(r for r in rows if not r.startswith(last + ","))
+    per_day = {"latency.csv": 24, "battery.tsv": 48}[name]
+    return header + "".join(rows[:-per_day])
 
 
 def sales():
@@ -79,6 +104,11 @@ def battery():
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--day-before"] and len(sys.argv) == 3:
+        OUT, DAY_BEFORE = sys.argv[2], True
+        os.makedirs(OUT, exist_ok=True)
+    elif sys.argv[1:]:
+        sys.exit("usage: generate.py [--day-before DIR]")
     sales()
     visits()
     latency()

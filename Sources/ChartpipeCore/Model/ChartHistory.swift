@@ -24,15 +24,22 @@ public struct ChartHistory: Sendable, Equatable {
     public var trends: [String: MonotonicTrend]
     /// Each series' threshold crossings, by name.
     public var crossings: [String: [Crossing]]
+    /// How `aggregate` folded the values, if it did: the words of a change name a bucket as the
+    /// descriptions do ("the week of June 29"), also in `chartpipe diff`.
+    public var aggregation: Aggregation?
 
     public init(xType: XType, categories: [String] = [], series: [Series], trends: [String: MonotonicTrend] = [:],
-                crossings: [String: [Crossing]] = [:]) {
+                crossings: [String: [Crossing]] = [:], aggregation: Aggregation? = nil) {
         self.xType = xType
         self.categories = categories
         self.series = series
         self.trends = trends
         self.crossings = crossings
+        self.aggregation = aggregation
     }
+
+    /// The full series as a set, as the stages that word the values take them.
+    public var seriesSet: SeriesSet { SeriesSet(xType: xType, categories: categories, series: series) }
 
     /// The history of a chart's context: the full series and, when `trend` ran, its verdicts.
     public init(_ context: ChartContext) {
@@ -47,7 +54,7 @@ public struct ChartHistory: Sendable, Equatable {
         }
         self.init(xType: full.xType, categories: full.categories,
                   series: full.series.map { Series(name: $0.name, x: $0.x, y: $0.y, firstRecord: $0.firstRecord, lastRecord: $0.lastRecord) },
-                  trends: trends, crossings: crossings)
+                  trends: trends, crossings: crossings, aggregation: context[AggregationKey.self])
     }
 
     // MARK: history.json
@@ -66,7 +73,29 @@ public struct ChartHistory: Sendable, Equatable {
                 })),
             ])
         })))
+        if let aggregation { members.append(("aggregation", Self.json(aggregation))) }
         return .object(members)
+    }
+
+    static func json(_ a: Aggregation) -> JSONValue {
+        let bucket: JSONValue
+        switch a.bucket {
+        case let .calendar(unit): bucket = .string(unit)
+        case let .width(width): bucket = .object([("width", .double(width))])
+        case .category: bucket = "category"
+        }
+        return .object([("op", .string(a.op)), ("bucket", bucket), ("partialFirst", .bool(a.partialFirst)),
+                        ("partialLast", .bool(a.partialLast))])
+    }
+
+    static func aggregation(_ json: JSONValue?) -> Aggregation? {
+        guard let json, let op = json["op"]?.stringValue else { return nil }
+        let bucket: Aggregation.Bucket
+        if let width = json["bucket"]?["width"]?.doubleValue { bucket = .width(width) }
+        else if let unit = json["bucket"]?.stringValue { bucket = unit == "category" ? .category : .calendar(unit) }
+        else { return nil }
+        return Aggregation(op: op, bucket: bucket, partialFirst: json["partialFirst"]?.boolValue ?? false,
+                           partialLast: json["partialLast"]?.boolValue ?? false)
     }
 
     public init?(json: JSONValue) {
@@ -90,7 +119,7 @@ public struct ChartHistory: Sendable, Equatable {
             }
         }
         self.init(xType: type, categories: json["categories"]?.arrayValue?.compactMap(\.stringValue) ?? [], series: series,
-                  trends: trends, crossings: crossings)
+                  trends: trends, crossings: crossings, aggregation: Self.aggregation(json["aggregation"]))
     }
 }
 

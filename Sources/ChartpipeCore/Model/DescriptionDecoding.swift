@@ -40,8 +40,12 @@ extension ChartDescription {
             }
             navigation.append(NavigationList(name: name, title: listTitle, entries: entries))
         }
+        let changes = (json["changes"]?.arrayValue ?? []).compactMap { c -> ChangeDescription? in
+            guard let kind = c["kind"]?.stringValue, let s = c["series"]?.stringValue, let text = c["text"]?.stringValue else { return nil }
+            return ChangeDescription(kind: kind, series: s, text: text)
+        }
         self.init(locale: locale, chart: chart, title: title, summary: summary, axes: axes,
                   statistics: json["statistics"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                  series: series, navigation: navigation)
+                  series: series, navigation: navigation, changes: changes)
     }
 }

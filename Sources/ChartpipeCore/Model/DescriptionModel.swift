@@ -24,9 +24,14 @@ public struct ChartDescription: Sendable, Equatable {
     public var series: [SeriesDescription]
     /// Lists an app can turn into custom rotors; lists without entries are left out.
     public var navigation: [NavigationList]
+    /// What changed since the run the chart was compared with, as sentences (`ChangeSentences`);
+    /// empty without a baseline or when nothing changed.
+    public var changes: [ChangeDescription]
 
     public init(locale: String, chart: String, title: String, summary: String, axes: [AxisDescription],
-                statistics: [String], series: [SeriesDescription], navigation: [NavigationList]) {
+                statistics: [String], series: [SeriesDescription], navigation: [NavigationList],
+                changes: [ChangeDescription] = []) {
+        self.changes = changes
         self.locale = locale
         self.chart = chart
         self.title = title
@@ -35,6 +40,20 @@ public struct ChartDescription: Sendable, Equatable {
         self.statistics = statistics
         self.series = series
         self.navigation = navigation
+    }
+}
+
+/// One change since the run a chart was compared with, in words: its kind (as the manifest names
+/// it, `new-points`…), the series, and the sentence.
+public struct ChangeDescription: Sendable, Equatable {
+    public var kind: String
+    public var series: String
+    public var text: String
+
+    public init(kind: String, series: String, text: String) {
+        self.kind = kind
+        self.series = series
+        self.text = text
     }
 }
 

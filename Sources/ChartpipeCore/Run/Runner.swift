@@ -141,14 +141,27 @@ public final class Runner: Sendable {
     }
 
     /// With `--incremental`, the chart's entry of the folder's manifest when its inputs are
-    /// unchanged and every file it lists still holds the listed bytes (a file changed since is
-    /// made again).
+    /// unchanged, every file it lists still holds the listed bytes (a file changed since is made
+    /// again), and the changes its descriptions state are still the changes since this run's
+    /// baseline (else they are written again).
     private func reusedChart(_ chart: ChartSpec, inputs: String?, folder: OutputFolder, baseline: Baseline?) -> ChartResult? {
-        guard let inputs, var previous = folder.previous?.charts.first(where: { $0.id == chart.id }),
+        guard let inputs, let manifest = folder.previous, var previous = manifest.charts.first(where: { $0.id == chart.id }),
               previous.status == .ok, previous.inputs == inputs,
               previous.artifacts.allSatisfy(folder.writer.verifies) else { return nil }
-        // Unchanged inputs, unchanged chart: nothing changed since the run it is compared with.
-        previous.comparison = baseline.map { OutputFolder.comparison($0, changes: [], chart: chart, xType: $0.history.xType) }
+        // The kept chart's history against this run's baseline: the previous run itself (nothing
+        // changed) or another folder (`--compare DIR`: what changed since that one).
+        var comparison: JSONValue?
+        if let baseline {
+            guard let kept = BaselineSource(reader: ArtifactReader(root: folder.writer.root), manifest: manifest).baseline(for: chart.id)
+            else { return nil }
+            comparison = OutputFolder.comparison(baseline, changes: Comparison.changes(from: baseline.history, to: kept.history),
+                                                 chart: chart, xType: kept.history.xType, categories: kept.history.categories)
+        }
+        // The kept descriptions word the changes of the run that wrote them.
+        // (Compared as written: a number read back from the manifest may be an integer.)
+        let written = { (v: JSONValue?) in JSONWriter(pretty: false).string(v ?? .array([])) }
+        guard written(comparison?["changes"]) == written(previous.comparison?["changes"]) else { return nil }
+        previous.comparison = comparison
         return ChartResult(chart: chart, record: previous, reused: true)
     }
 

@@ -79,12 +79,7 @@ struct ChartDescriber {
     // MARK: Rendering
 
     private mutating func say(_ key: String, _ arguments: [TemplateArgument]) -> String {
-        let rendering = catalog.rendering("describe." + key, locale: locale, arguments)
-        for problem in rendering.problems {
-            let message = "key 'describe.\(key)' [\(locale)]: \(problem)"
-            if !problems.contains(message) { problems.append(message) }
-        }
-        return rendering.text
+        catalog.describing(key, locale: locale, arguments, problems: &problems)
     }
 
     private func t(_ s: String) -> TemplateArgument { .text(s) }

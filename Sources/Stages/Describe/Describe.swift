@@ -1,3 +1,4 @@
+import ChartpipeChartText
 import ChartpipeCore
 import ChartpipeText
 import ChartpipeJSON
@@ -81,6 +82,16 @@ public struct Describe: ChartStage {
         let locale = language.requested
         var describer = ChartDescriber(context: context, trend: trend, language: language, catalog: catalog)
         var (description, labels) = try describer.describe(points: points)
+        var problems = describer.problems
+        // What changed since the run this chart is compared with (none without one).
+        if let baseline = context[BaselineKey.self] {
+            // The comparison `ChartContext.changes` makes, with the history read once for it and for the words.
+            let history = ChartHistory(context)
+            let changes = Comparison.changes(from: baseline.history, to: history)
+            var words = ChangeSentences(chart: context.chart, history: history, language: language, catalog: catalog)
+            description.changes = words.sentences(changes).map { ChangeDescription(kind: $0.kind.rawValue, series: $0.series, text: $0.text) }
+            for problem in words.problems where !problems.contains(problem) { problems.append(problem) }
+        }
         // What plugins that ran before said (docs/plugins.md): their lists, and their sentences as a layer.
         let notes = context[PluginNotesKey.self] ?? []
         description.navigation += notes.navigationLists(in: locale)
@@ -108,6 +119,6 @@ public struct Describe: ChartStage {
         try poll()
         artifacts.append(Artifact(path: "axchart.\(locale).json", kind: "axchart", locale: locale,
                                   bytes: try writer.bytes(axchart, poll: poll)))
-        return (description, labels, artifacts, describer.problems)
+        return (description, labels, artifacts, problems)
     }
 }

@@ -28,6 +28,12 @@ struct DescriptionDocuments {
             ("title", .string(d.title)),
             ("summary", .string(d.summary)),
         ]
+        // What changed since the run it was compared with; left out without one, or when nothing did.
+        if !d.changes.isEmpty {
+            layers.append(("changes", .array(d.changes.map { c in
+                .object([("kind", .string(c.kind)), ("series", .string(c.series)), ("text", .string(c.text))])
+            })))
+        }
         layers.append(("axes", .array(d.axes.map { a in
             .object([("axis", .string(a.axis.rawValue)), ("title", .string(a.title)), ("text", .string(a.text))])
         })))
@@ -68,6 +74,9 @@ struct DescriptionDocuments {
     func markdown<E: Error>(heading: (String) -> String, poll: () throws(E) -> Void) throws(E) -> String {
         let d = description
         var lines: [String] = ["# " + Markdown.text(d.title), "", Markdown.text(d.summary), ""]
+        if !d.changes.isEmpty {
+            lines += ["## " + heading("changes"), ""] + d.changes.map { "- " + Markdown.text($0.text) } + [""]
+        }
         lines += ["## " + heading("axes"), ""] + d.axes.map { "- " + Markdown.text($0.text) } + [""]
         if !d.statistics.isEmpty {
             lines += ["## " + heading("statistics"), ""] + d.statistics.map { "- " + Markdown.text($0) } + [""]

@@ -42,6 +42,7 @@ struct ReportPage {
         contents(&m)
         m.open("main", [("id", "main"), ("tabindex", "-1")])
         m.newline()
+        sinceLastRun(&m)
         for chart in charts {
             ChartSection(material: chart, words: words).write(&m)
         }
@@ -94,18 +95,7 @@ struct ReportPage {
         m.element("h1", text: title)
         m.newline()
         let stamp = TimeText.iso8601(milliseconds: Double(generatedAt) * 1000)
-        m.wrap("p", [("class", "cp-meta")]) { m in
-            let date = words.date(seconds: generatedAt)
-            let sentence = words("report.generated", [.text(date)])
-            // The date inside the sentence is a <time>, machine-readable.
-            if let range = sentence.range(of: date) {
-                m.text(String(sentence[..<range.lowerBound]))
-                m.element("time", [("datetime", stamp)], text: date)
-                m.text(String(sentence[range.upperBound...]))
-            } else {
-                m.text(sentence)
-            }
-        }
+        m.wrap("p", [("class", "cp-meta")]) { m in timed(&m, "report.generated", seconds: generatedAt, stamp: stamp) }
         m.newline()
         let failed = charts.filter { !$0.isMade }.count
         if failed > 0 {
@@ -132,6 +122,50 @@ struct ReportPage {
             m.newline()
         }
         m.close("header")
+        m.newline()
+    }
+
+    /// The sentence `key` about the date `seconds`, with that date as a machine-readable `<time>`.
+    func timed(_ m: inout Markup, _ key: String, seconds: Int64, stamp: String) {
+        let date = words.date(seconds: seconds)
+        let sentence = words(key, [.text(date)])
+        if let range = sentence.range(of: date) {
+            m.text(String(sentence[..<range.lowerBound]))
+            m.element("time", [("datetime", stamp)], text: date)
+            m.text(String(sentence[range.upperBound...]))
+        } else {
+            m.text(sentence)
+        }
+    }
+
+    /// "Since the last run", first in the page: the run the charts were compared with, then per
+    /// chart what changed (the `changes` layer of its description), or that nothing did. Left out
+    /// when no chart was compared with an earlier run (a first run, `--no-compare`).
+    func sinceLastRun(_ m: inout Markup) {
+        let baselines = charts.compactMap { $0.chart.record?.comparison?["baseline"]?["generatedAt"]?.stringValue }
+        // The run the charts were compared with: one run, unless some charts were kept from another.
+        guard let stamp = baselines.max(), let millis = TimeText.milliseconds(iso8601: stamp) else { return }
+        let seconds = Int64((millis / 1000).rounded(.down))
+        let changed = charts.compactMap { chart -> (ChartMaterial, [ChangeDescription])? in
+            guard case let .made(made) = chart.state, !made.description.changes.isEmpty else { return nil }
+            return (chart, made.description.changes)
+        }
+        m.wrap("section", [("class", "cp-changes"), ("aria-labelledby", "cp-changes-title")]) { m in
+            m.element("h2", [("id", "cp-changes-title")], text: words("describe.heading.changes"))
+            guard !changed.isEmpty else {
+                m.wrap("p") { m in timed(&m, "report.changes.none", seconds: seconds, stamp: stamp) }
+                return
+            }
+            m.wrap("p", [("class", "cp-meta")]) { m in timed(&m, "report.changes.baseline", seconds: seconds, stamp: stamp) }
+            for (chart, changes) in changed {
+                m.wrap("h3") { m in
+                    m.wrap("a", [("href", "#" + ChartSection.anchor(chart.chart.id))]) { m in m.element("bdi", text: chart.title) }
+                }
+                m.wrap("ul") { m in
+                    for change in changes { m.element("li", text: change.text) }
+                }
+            }
+        }
         m.newline()
     }
 

@@ -1,0 +1,175 @@
+import ChartpipeCore
+import ChartpipeText
+
+/// What changed in a chart since the run it is compared with, in words of one written language,
+/// with the chart's real values, dates and units (SPEC §5). `describe` (the `changes` layer, and so
+/// the report's "Since the last run") and `chartpipe diff` word changes through this one value.
+public struct ChangeSentences {
+    /// One worded change: which change it words, and the sentence.
+    public struct Sentence: Sendable, Equatable {
+        public var kind: Change.Kind
+        public var series: String
+        public var text: String
+    }
+
+    let chart: ChartSpec
+    let history: ChartHistory
+    let language: WrittenLanguage
+    let catalog: Catalog
+    let formats: LocaleFormats
+    let names: ChartNames
+    let x: XValueText
+    let y: YValueText
+    let kind: QuantityKind
+    let countKey: String
+    /// Render problems met so far, for warnings.
+    public private(set) var problems: [String] = []
+
+    /// The words of `chart`'s changes, whose values (of this run) are `history`.
+    public init(chart: ChartSpec, history: ChartHistory, language: WrittenLanguage, catalog: Catalog) {
+        self.chart = chart
+        self.history = history
+        self.language = language
+        self.catalog = catalog
+        formats = language.formats
+        let set = history.seriesSet
+        names = ChartNames(chart: chart, series: set, language: language, catalog: catalog)
+        x = XValueText(facts: XAxisFacts(set, zone: chart.x.zone, unit: chart.x.unit, aggregation: history.aggregation),
+                       language: language, catalog: catalog)
+        let facts = YAxisFacts(chart, set)
+        y = YValueText(facts: facts, language: language)
+        kind = facts.kind(counted: history.aggregation?.op == "count")
+        countKey = catalog.entries["describe.count.\(chart.id)"] != nil ? "count.\(chart.id)" : "count"
+    }
+
+    var locale: String { language.requested }
+
+    /// The chart's title in this language.
+    public var title: String { names.title }
+
+    /// The sentences of `changes`, in their order. A change another sentence already says is left
+    /// out: the latest value against the baseline's latest when new points compared it with the
+    /// same point. Nothing is said when nothing changed.
+    public mutating func sentences(_ changes: [Change]) -> [Sentence] {
+        var out: [Sentence] = []
+        for change in changes {
+            if change.kind == .latestChanged {
+                // The latest value revised in place is one of the revised values; against the same
+                // point as the new points' sentence, it would be said twice.
+                if change.x == change.previousX { continue }
+                if changes.contains(where: { $0.kind == .newPoints && $0.series == change.series && $0.previousX == change.previousX }) { continue }
+            }
+            guard let text = sentence(change) else { continue }
+            out.append(Sentence(kind: change.kind, series: change.series, text: language.typeset(text)))
+        }
+        return out
+    }
+
+    /// The sentence of one change; nil when its values are missing (a change read from a manifest
+    /// of another version).
+    public mutating func sentence(_ c: Change) -> String? {
+        let name = t(seriesName(c.series))
+        switch c.kind {
+        case .newPoints:
+            guard let count = c.count, let cx = c.x, let cy = c.y else { return nil }
+            let added = say("change.newPoints", [name, .integer(count)])
+            return language.joining([added, latest(name, cx, cy, previousX: c.previousX, previousY: c.previousY)])
+        case .latestChanged:
+            guard let cy = c.y, let px = c.previousX, let py = c.previousY else { return nil }
+            guard py != cy else { return say("change.sinceLast.same", [name, t(value(py)), t(x.text(px))]) }
+            return say(cy > py ? "change.sinceLast.above" : "change.sinceLast.below",
+                       [name, t(difference(from: py, to: cy)), t(value(py)), t(x.text(px))])
+        case .newHigh, .newLow:
+            guard let cx = c.x, let cy = c.y, let since = c.since else { return nil }
+            return say(c.kind == .newHigh ? "change.newHigh" : "change.newLow", [name, t(when(cx)), t(value(cy)), t(x.text(since))])
+        case .trendStarted, .trendStopped:
+            guard let trend = c.trend, trend != .none else { return nil }
+            let verdict = trend == .increasing ? "up" : "down"
+            return say("change.\(c.kind == .trendStarted ? "trendStarted" : "trendStopped").\(verdict)", [name])
+        case .newCrossing:
+            guard let cx = c.x, let threshold = c.threshold, let upward = c.upward,
+                  let level = chart.y.thresholds.first(where: { $0.name == threshold })?.value else { return nil }
+            // The crossing's x is interpolated: the event is said at the first point on the new side, as `describe` says it.
+            let after = history.series.first { $0.name == c.series }.flatMap { s in s.x.first { $0 >= cx } } ?? cx
+            return say(upward ? "change.newCrossing.up" : "change.newCrossing.down",
+                       [name, t(catalog.text(threshold, locale: locale)), t(value(level, amount: true)), t(when(after))])
+        case .revised:
+            guard let count = c.count, let cx = c.x else { return nil }
+            let before = t(c.previousY.map { value($0) } ?? say("change.noValue", []))
+            let after = t(c.y.flatMap { $0.isFinite ? value($0) : nil } ?? say("change.noValue", []))
+            if count == 1 { return say("change.revised.one", [name, t(x.text(cx)), before, after]) }
+            return say("change.revised", [.integer(count), name, t(x.text(cx)), before, after])
+        case .seriesAdded:
+            guard let cx = c.x, let cy = c.y else { return say("change.seriesAdded.empty", [name]) }
+            return say("change.seriesAdded", [name, t(value(cy)), t(x.text(cx))])
+        case .seriesRemoved:
+            return say("change.seriesRemoved", [name])
+        }
+    }
+
+    /// The latest new value against the point before it ("Revenue for August 31 was $2,028.80,
+    /// 4.1% above August 30").
+    private mutating func latest(_ name: TemplateArgument, _ cx: Double, _ cy: Double, previousX: Double?, previousY: Double?) -> String {
+        let now = [name, t(x.text(cx)), t(value(cy))]
+        guard let px = previousX, let py = previousY else { return say("change.latest", now) }
+        guard py != cy else { return say("change.latest.same", now + [t(x.text(px))]) }
+        return say(cy > py ? "change.latest.above" : "change.latest.below", now + [t(difference(from: py, to: cy)), t(x.text(px))])
+    }
+
+    // MARK: Values
+
+    private mutating func say(_ key: String, _ arguments: [TemplateArgument]) -> String {
+        catalog.describing(key, locale: locale, arguments, problems: &problems)
+    }
+
+    private func t(_ s: String) -> TemplateArgument { .text(s) }
+
+    /// A series as the descriptions name it; one that is no longer in the data, by its own name.
+    func seriesName(_ series: String) -> String {
+        if let k = history.series.firstIndex(where: { $0.name == series }) { return names.seriesName(k) }
+        return names.text(series)
+    }
+
+    /// A value with its unit, and a count with the language's counter (as `describe` says it).
+    public mutating func value(_ v: Double, amount: Bool = false) -> String {
+        var text = y.text(v, trimmingCents: amount)
+        guard kind == .count && v.isFinite else { return text }
+        if language.language == "ko", let last = text.unicodeScalars.last, (0xAC00...0xD7A3).contains(last.value) { text += " " }
+        return say(countKey, [t(text)])
+    }
+
+    /// An event's place on the x axis: "on June 12", "in 2009", "at 5 kilometers".
+    mutating func when(_ xv: Double) -> String {
+        say("when." + x.when.rawValue, [t(x.text(xv))])
+    }
+
+    /// The size of a change from `a` to `b`, without its sign: a percentage in percentage points, a
+    /// temperature in degrees, a ratio of values as a percent, anything else as an amount.
+    public mutating func difference(from a: Double, to b: Double) -> String {
+        let size = abs(b - a)
+        switch kind {
+        case .percentage:
+            let text = formats.number(size, precision: .maxFractionDigits(1))
+            return say("percentPoints", [.number(text, value: size, fractionDigits: text.contains(".") ? 1 : 0)])
+        case .temperature where !y.hasTrueZero:
+            let text = formats.number(size, precision: .maxFractionDigits(2))
+            return say("degrees", [.number(text, value: size, fractionDigits: text.contains(".") ? 1 : 0)])
+        default:
+            if y.hasTrueZero, a > 0, b >= 0 { return formats.percent(size / a * 100) }
+            return value(size, amount: true)
+        }
+    }
+}
+
+extension Catalog {
+    /// The sentence `describe.<key>` in `locale`; a problem rendering it is added to `problems`
+    /// once, as a warning names it.
+    public func describing(_ key: String, locale: String, _ arguments: [TemplateArgument], problems: inout [String]) -> String {
+        let rendering = rendering("describe." + key, locale: locale, arguments)
+        for problem in rendering.problems {
+            let message = "key 'describe.\(key)' [\(locale)]: \(problem)"
+            if !problems.contains(message) { problems.append(message) }
+        }
+        return rendering.text
+    }
+}

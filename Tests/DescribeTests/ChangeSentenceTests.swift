@@ -1,0 +1,91 @@
+import ChartpipeChartText
+import ChartpipeCore
+import ChartpipeText
+import XCTest
+
+/// Every kind of change in words, in every shipped locale: rendered without a problem, by the
+/// writing rules, with the values the change has (the pairs of runs of EndToEndTests/ChangesTests
+/// cover the kinds a run meets; these cover the variants it rarely does).
+final class ChangeSentenceTests: XCTestCase {
+    static let day = 86_400_000.0
+    static let june1 = 1_780_272_000_000.0
+
+    func words(_ locale: String, unit: String? = "USD", thresholds: [(name: String, value: Double)] = [("target", 1500)],
+               values: [Double] = [1200, 1350.5, 1420]) -> ChangeSentences {
+        let chart = DescribeCharts.spec(id: "sales", title: "Sales", yTitle: "Revenue", unit: unit, thresholds: thresholds)
+        let x = values.indices.map { Self.june1 + Double($0) * Self.day }
+        let history = ChartHistory(xType: .time, series: [DescribeCharts.series("Revenue", x: x, y: values)])
+        return ChangeSentences(chart: chart, history: history, language: Catalog.embedded.writtenLanguage(for: locale), catalog: .embedded)
+    }
+
+    var every: [Change] {
+        let (d1, d2, d3) = (Self.june1, Self.june1 + Self.day, Self.june1 + 2 * Self.day)
+        return [
+            Change(kind: .newPoints, series: "Revenue", count: 1, x: d3, y: 1420, previousX: d2, previousY: 1500),
+            Change(kind: .newPoints, series: "Revenue", count: 1, x: d3, y: 1420, previousX: d2, previousY: 1420),
+            Change(kind: .newPoints, series: "Revenue", count: 1, x: d1, y: 1420),
+            Change(kind: .latestChanged, series: "Revenue", x: d3, y: 1420, previousX: d1, previousY: 1500),
+            Change(kind: .latestChanged, series: "Revenue", x: d3, y: 1420, previousX: d1, previousY: 1420),
+            Change(kind: .newLow, series: "Revenue", x: d2, y: 1100, previousY: 1150, since: d1),
+            Change(kind: .trendStopped, series: "Revenue", trend: .decreasing),
+            Change(kind: .trendStarted, series: "Revenue", trend: .decreasing),
+            Change(kind: .newCrossing, series: "Revenue", x: d2 - 1000, threshold: "target", upward: false),
+            Change(kind: .revised, series: "Revenue", count: 1, x: d2, y: 1350.5, previousY: 1300),
+            Change(kind: .revised, series: "Revenue", count: 2, x: d2, y: 1350.5),
+            Change(kind: .seriesAdded, series: "West"),
+            Change(kind: .seriesRemoved, series: "South"),
+        ]
+    }
+
+    func testEveryVariantRendersByTheWritingRules() {
+        for locale in ["en", "ja", "ko", "zh-Hans"] {
+            var w = words(locale)
+            for change in every {
+                let text = w.sentence(change)
+                XCTAssertNotNil(text, "\(change.kind) [\(locale)]")
+                for problem in WritingRules.problems(in: text ?? "", locale: locale) { XCTFail("\(locale): \(problem): \(text ?? "")") }
+            }
+            XCTAssertEqual(w.problems, [], locale)
+        }
+    }
+
+    func testTheEnglishSentencesSayTheValues() {
+        var w = words("en")
+        let said = every.map { w.sentence($0) ?? "" }
+        XCTAssertEqual(said[0], "Since the last run, 1 data point was added to Revenue. Revenue for June 3 was $1,420.00, 5.3% below June 2.")
+        XCTAssertEqual(said[1], "Since the last run, 1 data point was added to Revenue. Revenue for June 3 was $1,420.00, the same as June 2.")
+        XCTAssertEqual(said[2], "Since the last run, 1 data point was added to Revenue. Revenue for June 1 was $1,420.00.")
+        XCTAssertEqual(said[3], "The latest value of Revenue is 5.3% below the last run's latest, $1,500.00 for June 1.")
+        XCTAssertEqual(said[4], "The latest value of Revenue equals the last run's latest, $1,420.00 for June 1.")
+        XCTAssertEqual(said[5], "Revenue fell to $1,100.00 on June 2, a new low for the series since June 1.")
+        XCTAssertEqual(said[6], "Revenue no longer has the significant decreasing trend the last run found.")
+        // The crossing's x is interpolated: it is said at the first point past it.
+        XCTAssertEqual(said[8], "Revenue fell below target ($1,500) on June 2.")
+        XCTAssertEqual(said[9], "The earlier value of Revenue for June 2 was revised from $1,300.00 to $1,350.50.")
+        XCTAssertEqual(said[10], "2 earlier values of Revenue were revised, the largest for June 2, from no value to $1,350.50.")
+        XCTAssertEqual(said[11], "West is a new series, with no values.")
+        XCTAssertEqual(said[12], "South, a series of the last run, is no longer in the data.")
+    }
+
+    /// A percentage changes by percentage points; a temperature in Celsius by degrees.
+    func testDifferencesFollowTheQuantity() {
+        var share = words("en", unit: "percent", thresholds: [], values: [40, 42.5, 45])
+        XCTAssertEqual(share.difference(from: 42.5, to: 45), "2.5 percentage points")
+        var heat = words("en", unit: "temperature-celsius", thresholds: [], values: [20, 21.5, 23])
+        XCTAssertEqual(heat.difference(from: 20, to: 23), "3 degrees")
+        var korean = words("ko", unit: nil, thresholds: [], values: [100, 120, 150])
+        XCTAssertEqual(korean.difference(from: 120, to: 150), "25%")
+        XCTAssertEqual(korean.value(150), "150개")
+    }
+
+    /// Nothing is said when nothing changed; the latest value against the point the new points
+    /// already compared with is said once.
+    func testNothingIsSaidTwiceOrWhenNothingChanged() {
+        var w = words("en")
+        XCTAssertEqual(w.sentences([]), [])
+        let d2 = Self.june1 + Self.day, d3 = Self.june1 + 2 * Self.day
+        let both = [Change(kind: .newPoints, series: "Revenue", count: 1, x: d3, y: 1420, previousX: d2, previousY: 1350.5),
+                    Change(kind: .latestChanged, series: "Revenue", x: d3, y: 1420, previousX: d2, previousY: 1350.5)]
+        XCTAssertEqual(w.sentences(both).map(\.kind), [.newPoints])
+    }
+}
