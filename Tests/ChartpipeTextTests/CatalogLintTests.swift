@@ -57,6 +57,32 @@ final class CatalogLoopTests: XCTestCase {
         ])
     }
 
+    /// Substitutions that each name all the others never loop, but rendered in full they branch
+    /// factorially: seven took the template fuzz target 166 s. One rendering expands at most
+    /// `maxSubstitutions` of them, says so, and marks the rest.
+    func testSubstitutionsThatBranchAreBounded() {
+        let names = (0..<8).map { "s\($0)" }
+        let text = names.map { "%#@\($0)@" }.joined(separator: " ")
+        var substitutions: [String: Substitution] = [:]
+        for name in names {
+            substitutions[name] = Substitution(argNum: 1, formatSpecifier: "lld", plural: [.other: StringUnit(value: text)])
+        }
+        let localization = Localization(stringUnit: StringUnit(value: text), substitutions: substitutions)
+        let catalog = Catalog([StringCatalog(entries: ["k": CatalogEntry(localizations: ["en": localization])])])
+        let rendering = catalog.rendering("k", locale: "en", [3])
+        XCTAssertEqual(rendering.problems.filter { $0.contains("more than 256 renderings") }.count, 1, "\(rendering.problems.prefix(3))")
+        XCTAssertTrue(rendering.text.contains("⟦%#@"), rendering.text)
+        XCTAssertLessThan(rendering.text.utf8.count, 256 * 8 * 16)
+        // A nesting a sentence needs renders whole.
+        let two = Localization(stringUnit: StringUnit(value: "%#@a@"), substitutions: [
+            "a": Substitution(argNum: 1, formatSpecifier: "lld", plural: [.other: StringUnit(value: "%lld and %#@b@")]),
+            "b": Substitution(argNum: 1, formatSpecifier: "lld", plural: [.other: StringUnit(value: "%lld again")]),
+        ])
+        let plain = Catalog([StringCatalog(entries: ["k": CatalogEntry(localizations: ["en": two])])]).rendering("k", locale: "en", [3])
+        XCTAssertEqual(plain.text, "3 and 3 again")
+        XCTAssertEqual(plain.problems, [])
+    }
+
     func testRenderingALoopStopsAtTheRepeatedName() throws {
         let catalog = try Catalog.loading(paths: [Fixture.path("loops.xcstrings")])
         let selfLoop = catalog.rendering("a.self", locale: "en", [3])
