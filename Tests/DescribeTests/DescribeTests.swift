@@ -118,7 +118,7 @@ final class DescribeTests: XCTestCase {
         let en = try description(weekly, "en")
         XCTAssertTrue(en.summary.contains("From the week of April 30 to the week of September 24, 1973"), en.summary)
         XCTAssertTrue(en.summary.contains("the weekly mean ranged from 60.86 degrees Fahrenheit (the week of May 21) to 93.14"), en.summary)
-        XCTAssertTrue(try description(weekly, "ko").summary.contains("주간 평균은 5월 21일 시작 주의 화씨 60.86도에서"))
+        XCTAssertTrue(try description(weekly, "ko").summary.contains("주간 평균은 화씨 60.86도(5월 21일 주간)에서 화씨 93.14도(8월 27일 주간)까지 분포했습니다."))
         XCTAssertTrue(try description(weekly, "zh-Hans").summary.contains("每周平均值介于60.86华氏度（5月21日当周）"))
         XCTAssertTrue(try description(weekly, "ja").summary.contains("週平均は華氏60.86度（5月21日の週）から"))
         // Numeric bins read as ranges; the last, which the data covers only in part, says so.
@@ -177,7 +177,7 @@ final class DescribeTests: XCTestCase {
         let context = try described(DescribeCharts.nottingham())
         let en = try description(context, "en")
         XCTAssertTrue(en.summary.contains("Mean temperature follows a yearly cycle: it is highest in July–August"), en.summary)
-        XCTAssertTrue(try description(context, "ko").summary.contains("평균 기온에는 1년 주기가 있습니다. 해마다 7월~8월에 가장 높고"))
+        XCTAssertTrue(try description(context, "ko").summary.contains("평균 기온은 1년 주기를 보입니다. 해마다 7월~8월에 가장 높고"))
         XCTAssertTrue(try description(context, "zh-Hans").summary.contains("每年7月至8月最高"))
         XCTAssertTrue(try description(context, "ja").summary.contains("毎年7月〜8月に最も高く"))
     }

@@ -6,7 +6,7 @@ final class DescribeCommandTests: XCTestCase {
     func testDescribesTheDemoSalesInEveryLocale() throws {
         for (locale, summary) in [
             ("en", "sales shows revenue of North, South, East, and West from June 1 to August 31, 2026, with values between $635.25 and $2,134.10."),
-            ("ko", "sales 차트는 2026년 6월 1일부터 8월 31일까지 North, South, East 및 West의 revenue를 보여 주며, 값은 635.25달러에서 2,134.10달러 사이입니다."),
+            ("ko", "sales 차트는 2026년 6월 1일부터 8월 31일까지 North, South, East 및 West의 revenue를 보여 주며, 값은 635.25달러에서 2,134.10달러까지 분포합니다."),
             ("zh-Hans", "sales图表显示2026年6月1日至8月31日North、South、East和West的revenue，数值介于635.25美元和2,134.10美元之间。"),
         ] {
             let result = try Harness.run(["describe", "pipelines/data/sales.csv", "--x", "date", "--y", "revenue", "--series", "region",

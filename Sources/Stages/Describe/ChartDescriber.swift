@@ -118,11 +118,12 @@ struct ChartDescriber {
     /// The size of a change without its sign, or nil when it would only repeat the last value (a
     /// change from 0). A percentage changes by percentage points; a rise to three times or more
     /// is a multiple ("13.5-fold"), as newspapers write it.
-    private mutating func amount(_ change: TrendChange, from first: Double, to last: Double) -> String? {
+    /// `standalone`: the amount stands alone, in brackets (a multiple as a noun: "3.5倍", not "3.5倍に").
+    private mutating func amount(_ change: TrendChange, from first: Double, to last: Double, standalone: Bool = false) -> String? {
         if kind == .percentage { return percentagePoints(abs(change.absolute)) }
         if let percent = change.percent, y.hasTrueZero {
             if percent >= 200, first > 0 {
-                return say("multiple", [t(formats.number(last / first, precision: .maxFractionDigits(1)))])
+                return say(standalone ? "multiple.noun" : "multiple", [t(formats.number(last / first, precision: .maxFractionDigits(1)))])
             }
             return formats.percent(abs(percent))
         }
@@ -282,7 +283,8 @@ struct ChartDescriber {
             let candidates = present.filter { rising ? relative($0) > 0 : relative($0) < 0 }
             guard let k = rising ? candidates.max(by: { relative($0) < relative($1) }) : candidates.min(by: { relative($0) < relative($1) }),
                   let first = stats[k].first, let last = stats[k].last, let change = stats[k].change else { continue }
-            let size = amount(change, from: first.y, to: last.y) ?? say("summary.fromTo", [t(value(first.y)), t(value(last.y))])
+            let size = amount(change, from: first.y, to: last.y, standalone: true)
+                ?? say("summary.fromTo", [t(value(first.y)), t(value(last.y))])
             sentences.append(say("summary.most", [t(seriesName(k)), t(verb(rising: rising)), t(size)]))
         }
         let withMax = stats.indices.filter { stats[$0].max != nil }
