@@ -105,7 +105,7 @@ final class DescribeCommandTests: XCTestCase {
         // Ten million and more read by scale, spelled out; three values state their change.
         try Data("x,v\n1,12000000000\n2,36345678901\n3,20000000000\n".utf8).write(to: folder.appendingPathComponent("big.csv"))
         let big = try Harness.run(["describe", "big.csv", "--x", "x", "--y", "v", "--locale", "ko"], in: folder)
-        XCTAssertTrue(big.stdout.contains("120억 개에서 200억 개로 66.7% 증가했습니다. 최댓값은 2의 363억 4,568만 개입니다."), big.stdout)
+        XCTAssertTrue(big.stdout.contains("120억에서 200억으로 66.7% 증가했습니다. 최댓값은 2의 363억 4568만입니다."), big.stdout)
         // One value in wide data without a y title is named by its series.
         try Data("date,a,b\n2024-06-03,,42\n".utf8).write(to: folder.appendingPathComponent("one.csv"))
         let one = try Harness.run(["describe", "one.csv", "--x", "date", "--y", "a,b"], in: folder)
