@@ -97,7 +97,7 @@ let package = Package(
         tests("DownsampleTests", ["Downsample", "ChartpipeJSON"]),
         tests("TrendTests", ["Trend", "ChartpipeJSON"]),
         tests("SonifyTests", ["Sonify", "ChartpipeJSON"]),
-        tests("DescribeTests", ["Describe", "ChartpipeChartText", "Ingest", "Aggregate", "Downsample", "Trend", "ChartpipeJSON", "ChartpipeTestSupport"]),
+        tests("DescribeTests", ["Describe", "ChartpipeChartText", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeJSON", "ChartpipeTestSupport"]),
         tests("TableTests", ["Table", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "CCSV",
                              "ChartpipeTestSupport"], fixtures: false),
         tests("ChartTests", ["Chart", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"], fixtures: false),

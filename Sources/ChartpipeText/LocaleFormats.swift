@@ -169,9 +169,9 @@ public struct LocaleFormats: Sendable, Hashable {
     }
 
     /// A large plain number as the language's press writes it, or nil to write it as usual.
-    /// Korean and Japanese count in myriads (만, 万): "760만 1천", "760万1000"; Chinese writes
-    /// one number of 万 or 亿 to two decimals ("760.1万", "963.06万"). Elsewhere, and for values beyond exact grouping, a million
-    /// and more read by scale: "5.71 million", "36.3 billion" (never "36.3B").
+    /// Korean and Japanese count in myriads (만, 万): "2만 8853", "760만 1천", "760万1000"; Chinese
+    /// writes one number of 万 or 亿 ("2.89万", "760.1万"). Elsewhere, and for values beyond exact
+    /// grouping, a million and more read by scale: "5.71 million", "36.3 billion" (never "36.3B").
     public func largeNumber(_ value: Double) -> String? {
         let magnitude = abs(value)
         // Beyond the press's words for scales (a quadrillion, 1경): powers of ten, "1.7 × 10^308".
@@ -193,39 +193,38 @@ public struct LocaleFormats: Sendable, Hashable {
         return (format(mantissa, skeleton: "@##") ?? number(mantissa)) + " × 10^" + String(exponent)
     }
 
-    /// Groups of four digits named 조/억/만 (兆/億/万 in Japanese): exact below a hundred million;
-    /// beyond, the two leading groups, rounded ("363억 4,568만"). Chinese: 万 or 亿 to two decimals.
+    /// Groups of four digits named 조/억/만 (兆/億/万 in Japanese), in one style for values, statistics
+    /// and rates alike, as the press of each language writes counts: exact below a million ("2만
+    /// 8853", "2万8853"); from a million, to whole thousands ("963만 1천", "963万1000"); from a
+    /// hundred million, the two leading groups, rounded ("363억 4568만"). No group has a comma.
+    /// Chinese: one number of 万 (at most two decimals below a million, one from a million:
+    /// "2.89万", "963.1万") or 亿 (two decimals: "363.46亿"), without grouping.
     private func myriads(_ value: Int64, language: String) -> String {
         let sign = value < 0 ? "-" : ""
         var rest = value.magnitude
         if language == "zh" {
-            // Chinese: one number of 万 or 亿 with at most two decimals, without grouping ("1535.2万").
             let (scale, name) = rest >= 100_000_000 ? (1e8, "亿") : (1e4, "万")
-            let amount = format(Double(rest) / scale, skeleton: "group-off .##") ?? String(Double(rest) / scale)
+            let digits = rest >= 1_000_000 && rest < 100_000_000 ? "group-off .#" : "group-off .##"
+            let amount = format(Double(rest) / scale, skeleton: digits) ?? String(Double(rest) / scale)
             return sign + amount + name
         }
+        // The scale the value is rounded to: thousands from a million, the second group's above 억.
+        var scale: UInt64 = rest >= 1_000_000 ? 1_000 : 1
+        if rest >= 100_000_000 {
+            scale = 1
+            var scratch = rest
+            while scratch >= 100_000_000 { scratch /= 10_000; scale *= 10_000 }
+        }
+        rest = (rest + scale / 2) / scale * scale
         var groups: [UInt64] = []
         var scratch = rest
         while scratch > 0 { groups.append(scratch % 10_000); scratch /= 10_000 }
-        if groups.count > 2 {
-            // Round to the second group's scale, then keep two groups.
-            var scale: UInt64 = 1
-            for _ in 0..<(groups.count - 2) { scale *= 10_000 }
-            rest = (rest + scale / 2) / scale * scale
-            groups = []
-            scratch = rest
-            while scratch > 0 { groups.append(scratch % 10_000); scratch /= 10_000 }
-        }
         let names = language == "ko" ? ["", "만", "억", "조", "경"] : ["", "万", "億", "兆", "京"]
         var parts: [String] = []
         for (i, group) in groups.enumerated().reversed() where group > 0 && i < names.count {
-            if language == "ko" {
-                // "760만 1천": a whole thousand in the last group reads as 천; other groups keep their commas.
-                let digits = i == 0 && group % 1000 == 0 ? "\(group / 1000)천" : integer(Int(group))
-                parts.append(digits + names[i])
-            } else {
-                parts.append(String(group) + names[i])
-            }
+            // Korean reads a whole thousand in the last group as 천: "760만 1천".
+            let digits = language == "ko" && i == 0 && group % 1000 == 0 ? "\(group / 1000)천" : String(group)
+            parts.append(digits + names[i])
         }
         return sign + parts.joined(separator: language == "ko" ? " " : "")
     }

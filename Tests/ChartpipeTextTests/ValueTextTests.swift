@@ -138,14 +138,21 @@ final class ValueTextTests: XCTestCase {
         XCTAssertEqual(y(nil, [100, 0.004]).text(0.004), "0.004")
         XCTAssertEqual(y(nil, [0.5, 0.25]).text(0.123456), "0.123")
         XCTAssertEqual(y(nil, [36_345_678_901]).text(36_345_678_901), "36.3 billion")
-        // Korean and Japanese count in myriads, exactly below 억 and by two groups above; Chinese in 万 or 亿.
-        XCTAssertEqual(y(nil, [36_345_678_901], locale: "ko").text(36_345_678_901), "363억 4,568만")
+        // One myriad style per language: exact below a million, whole thousands from a million, two
+        // groups from 억, no comma inside a group; Chinese one number of 万 or 亿.
+        XCTAssertEqual(y(nil, [36_345_678_901], locale: "ko").text(36_345_678_901), "363억 4568만")
+        XCTAssertEqual(y(nil, [28_853], locale: "ko").text(28_853), "2만 8853")
+        XCTAssertEqual(y(nil, [28_853], locale: "ja").text(28_853), "2万8853")
+        XCTAssertEqual(y(nil, [28_853], locale: "zh-Hans").text(28_853), "2.89万")
+        XCTAssertEqual(y(nil, [9_630_582], locale: "ko").text(9_630_582), "963만 1천")
+        XCTAssertEqual(y(nil, [9_630_582], locale: "ja").text(9_630_582), "963万1000")
+        XCTAssertEqual(y(nil, [9_630_582], locale: "zh-Hans").text(9_630_582), "963.1万")
         XCTAssertEqual(y(nil, [7_601_000], locale: "ko").text(7_601_000), "760만 1천")
-        XCTAssertEqual(y(nil, [7_601_234], locale: "ko").text(7_601_234), "760만 1,234")
-        XCTAssertEqual(y(nil, [7_601_234], locale: "ja").text(7_601_234), "760万1234")
+        XCTAssertEqual(y(nil, [7_601_234], locale: "ko").text(7_601_234), "760만 1천")
+        XCTAssertEqual(y(nil, [7_601_234], locale: "ja").text(7_601_234), "760万1000")
         XCTAssertEqual(y(nil, [36_345_678_901], locale: "ja").text(36_345_678_901), "363億4568万")
         XCTAssertEqual(y(nil, [7_601_000], locale: "zh-Hans").text(7_601_000), "760.1万")
-        XCTAssertEqual(y(nil, [7_601_234], locale: "zh-Hans").text(7_601_234), "760.12万")
+        XCTAssertEqual(y(nil, [7_601_234], locale: "zh-Hans").text(7_601_234), "760.1万")
         XCTAssertEqual(y(nil, [15_352_000], locale: "zh-Hans").text(15_352_000), "1535.2万")
         XCTAssertEqual(y(nil, [36_345_678_901], locale: "zh-Hans").text(36_345_678_901), "363.46亿")
         XCTAssertEqual(y(nil, [9_999], locale: "ko").text(9_999), "9,999")
@@ -172,6 +179,10 @@ final class ValueTextTests: XCTestCase {
         XCTAssertEqual(YValueText.rateDigits(3456), .maxFractionDigits(0))
         XCTAssertEqual(y("USD", [1]).rate(-2.4), "-$2.40")
         XCTAssertEqual(y("USD", [1]).rate(0.00123), "$0.00123")
+        // A large rate of whole values reads as the values do.
+        XCTAssertEqual(y(nil, [5_708_000], locale: "ko").rate(28_853.4), "2만 8853")
+        XCTAssertEqual(y(nil, [5_708_000], locale: "zh-Hans").rate(28_853.4), "2.89万")
+        XCTAssertEqual(y(nil, [5_708_000]).rate(28_853.4), "28,853")
         XCTAssertEqual(y("USD", [1200]).magnitude(absolute: -150, percent: -12.5), "12.5%")
         XCTAssertEqual(y("USD", [1200]).signed(absolute: -150, percent: -12.5), "-12.5%")
         // Celsius has no true zero: its changes are amounts, never percents.

@@ -198,6 +198,13 @@ enum DescribeCharts {
                     SeriesSet(xType: .time, series: [try column("economics-2000-2015.csv", "unemployed")]), strings: publicStrings)
     }
 
+    /// A concentration in parts per million (`concentr-permillion`): monthly CO2 at Mauna Loa, 2010–2017.
+    static func carbonDioxide() throws -> ChartContext {
+        try context(spec(id: "co2-mauna-loa", title: "Monthly carbon dioxide at Mauna Loa", yTitle: "CO2 concentration",
+                         unit: "concentr-permillion"),
+                    SeriesSet(xType: .time, series: [try column("co2-mauna-loa-2010-2017.csv", "co2")]), strings: publicStrings)
+    }
+
     /// Numeric years: yearly sunspot numbers, 1700–1988, with `x.unit: year`.
     static func sunspots() throws -> ChartContext {
         try context(spec(id: "sunspots", title: "Yearly sunspot numbers", xType: .number, xTitle: "Year", xUnit: "year",
@@ -360,6 +367,6 @@ enum DescribeCharts {
          (try stock(), .notable), (try temperature(), .notable), (try savingRate(), .notable), (try unemployed(), .notable),
          (try sunspots(), .notable), (try texasHousing(), .notable), (try weeklyTemperature(), .notable),
          (try sunspotDecades(), .notable), (try nottingham(), .notable), (try tradingDays(), .notable),
-         (try trendingIndex(), .notable), (try fallBackLoad(), .all), (try germanRevenue(), .all)]
+         (try trendingIndex(), .notable), (try fallBackLoad(), .all), (try germanRevenue(), .all), (try carbonDioxide(), .notable)]
     }
 }

@@ -120,7 +120,7 @@ final class DescribeTests: XCTestCase {
         // The data starts on Tuesday May 1: the first week is partial.
         XCTAssertTrue(en.summary.contains("From the week of April 30 (partial) to the week of September 24, 1973"), en.summary)
         XCTAssertTrue(en.summary.contains("the weekly mean ranged from 60.86 degrees Fahrenheit (the week of May 21) to 93.14"), en.summary)
-        XCTAssertTrue(try description(weekly, "ko").summary.contains("주간 평균은 5월 21일 시작 주의 화씨 60.86도에서"))
+        XCTAssertTrue(try description(weekly, "ko").summary.contains("주간 평균은 화씨 60.86도(5월 21일 주간)에서 화씨 93.14도(8월 27일 주간)까지 분포했습니다."))
         XCTAssertTrue(try description(weekly, "zh-Hans").summary.contains("每周平均值介于60.86华氏度（5月21日当周）"))
         XCTAssertTrue(try description(weekly, "ja").summary.contains("週平均は華氏60.86度（5月21日の週）から"))
         // Numeric bins read as ranges; the last, which the data covers only in part, says so.
@@ -128,7 +128,7 @@ final class DescribeTests: XCTestCase {
         let binsEn = try description(bins, "en")
         XCTAssertTrue(binsEn.summary.contains("From 1700–1709 to 1980–1989 (partial), Sunspot number rose 3.5-fold"), binsEn.summary)
         XCTAssertTrue(binsEn.summary.contains("the highest bin mean was 91.68 (1950–1959)"), binsEn.summary)
-        XCTAssertTrue(try description(bins, "ko").summary.contains("1700년~1709년부터 1980년~1989년(일부 기간)까지"))
+        XCTAssertTrue(try description(bins, "ko").summary.contains("1700~1709년부터 1980~1989년(일부 기간)까지"))
     }
 
     /// Two hundred series are counted, not listed; the few that matter are named; crossovers are
@@ -188,7 +188,7 @@ final class DescribeTests: XCTestCase {
         let context = try described(DescribeCharts.nottingham())
         let en = try description(context, "en")
         XCTAssertTrue(en.summary.contains("Mean temperature follows a yearly cycle: it is highest in July–August"), en.summary)
-        XCTAssertTrue(try description(context, "ko").summary.contains("평균 기온에는 1년 주기가 있습니다. 해마다 7월~8월에 가장 높고"))
+        XCTAssertTrue(try description(context, "ko").summary.contains("평균 기온은 1년 주기를 보입니다. 해마다 7월~8월에 가장 높고"))
         XCTAssertTrue(try description(context, "zh-Hans").summary.contains("每年7月至8月最高"))
         XCTAssertTrue(try description(context, "ja").summary.contains("毎年7月〜8月に最も高く"))
     }
@@ -199,7 +199,43 @@ final class DescribeTests: XCTestCase {
         XCTAssertEqual(context[TrendKey.self]?.series[0].mannKendall?.trend, MonotonicTrend.none)
         XCTAssertEqual(try description(context, "en").summary,
                        "This chart shows Members by Date. From June to July 2026, Members increased 80% from 5 to 9.")
-        XCTAssertTrue(try description(context, "ko").summary.contains("5개에서 9개로 80% 증가했습니다."))
+        XCTAssertTrue(try description(context, "ko").summary.contains("Members는 5에서 9로 80% 증가했습니다."))
+    }
+
+    /// Sen's slope is a median rate, never a change the values made every day; its estimator keeps
+    /// its Latin name (Korean "센 기울기" reads as "a steep slope"). A spread and a rate of
+    /// temperatures are differences, in degrees without the scale.
+    func testSensSlopeIsAMedianRateAndTemperatureSpreadsAreDegrees() throws {
+        let stock = try described(DescribeCharts.stock())
+        let sentences = try ["en", "ko", "zh-Hans", "ja"].map { try description(stock, $0).statistics.joined(separator: " ") }
+        XCTAssertTrue(sentences[0].contains("Closing price rose by a median of $0.15 per day (Sen's slope)."), sentences[0])
+        XCTAssertTrue(sentences[1].contains("종가의 하루 상승 폭은 중앙값으로 0.15달러입니다(Sen 기울기)."), sentences[1])
+        XCTAssertTrue(sentences[2].contains("按Sen斜率估算，收盘价每天的上涨幅度中位数为0.15美元。"), sentences[2])
+        XCTAssertTrue(sentences[3].contains("終値の1日あたりの上昇幅は、中央値で0.15ドルです（Senの傾き）。"), sentences[3])
+        XCTAssertFalse(sentences[1].contains("센 기울기"))
+        let temperature = try described(DescribeCharts.temperature())
+        let ko = try description(temperature, "ko").statistics.joined(separator: " ")
+        XCTAssertTrue(ko.contains("표준편차는 9.47도입니다."), ko)
+        XCTAssertTrue(ko.contains("최고기온의 하루 상승 폭은 중앙값으로 0.082도입니다"), ko)
+        let ja = try description(temperature, "ja").statistics.joined(separator: " ")
+        XCTAssertTrue(ja.contains("標準偏差は9.47度です。"), ja)
+    }
+
+    /// One myriad style per language for values, statistics and rates alike; a count's spread and
+    /// a unitless value take no general counter.
+    func testLargeCountsReadInOneStyle() throws {
+        let unemployed = try described(DescribeCharts.unemployed())
+        let ko = try description(unemployed, "ko").statistics.joined(separator: " ")
+        XCTAssertTrue(ko.contains("실업자 수의 평균은 963만 1천 명, 중앙값은 857만 6천 명, 표준편차는 289만 1천 명입니다."), ko)
+        XCTAssertTrue(ko.contains("한 달 증가 폭은 중앙값으로 2만 8853명입니다"), ko)
+        let zh = try description(unemployed, "zh-Hans").statistics.joined(separator: " ")
+        XCTAssertTrue(zh.contains("平均值为963.1万人，中位数为857.6万人，标准差为289.1万人"), zh)
+        XCTAssertTrue(zh.contains("每月的增加幅度中位数为2.89万人"), zh)
+        let ja = try description(unemployed, "ja").statistics.joined(separator: " ")
+        XCTAssertTrue(ja.contains("平均値は963万1000人、中央値は857万6000人、標準偏差は289万1000人です。"), ja)
+        let fruit = try described(DescribeCharts.categories())
+        XCTAssertTrue(try description(fruit, "zh-Hans").statistics.joined().contains("标准差为14.7。"))
+        XCTAssertTrue(try description(fruit, "ko").statistics.joined().contains("표준편차는 14.7입니다."))
     }
 
     /// Gaps are counted; a change from 0 has no percent, so the amount is said.

@@ -5,6 +5,7 @@ import Foundation
 import XCTest
 import ChartpipeJSON
 import ChartpipeTestSupport
+import Sonify
 
 /// Every file `describe` writes for the golden charts, in every shipped locale, byte for byte.
 /// Re-record with CHARTPIPE_RECORD=1 and read every changed line before committing.
@@ -21,6 +22,26 @@ final class GoldenTests: XCTestCase {
             for artifact in artifacts {
                 try Golden.check(artifact.bytes, folder.appendingPathComponent(artifact.path), name: "\(context.chart.id)/\(artifact.path)")
             }
+        }
+    }
+
+    /// The audio cues of a chart of several series name the series of each point ("South: June 1,
+    /// $1,022"), in every locale: the captions a listener reads while the audio graph plays.
+    func testCuesOfSeveralSeriesNameTheirSeries() throws {
+        var context = try DescribeCharts.texasHousing()
+        try Describe(points: .notable).run(&context)
+        try Sonify(formats: []).run(&context)
+        let folder = Self.goldens.appendingPathComponent(context.chart.id)
+        for locale in DescribeCharts.locales {
+            let cues = try XCTUnwrap(context.artifacts.first { $0.path == "audio.\(locale).vtt" }, locale)
+            let text = String(decoding: cues.bytes, as: UTF8.self)
+            // Every cue starts with its series' name.
+            let names = try XCTUnwrap(context[DescriptionsKey.self]?[locale]?.series.map(\.name))
+            for block in text.components(separatedBy: "\n\n").dropFirst() where !block.isEmpty {
+                let line = block.split(separator: "\n").dropFirst(2).first.map(String.init) ?? ""
+                XCTAssertTrue(names.contains { line.hasPrefix($0) }, "\(locale): \(line)")
+            }
+            try Golden.check(cues.bytes, folder.appendingPathComponent(cues.path), name: "texas-housing/\(cues.path)")
         }
     }
 

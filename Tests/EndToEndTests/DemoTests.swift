@@ -9,7 +9,7 @@ import ChartpipeJSON
 /// of SPEC §5, and its descriptions match golden files that were read line by line.
 final class DemoTests: XCTestCase {
     static let charts = ["daily-sales", "site-visits", "request-latency", "battery-level"]
-    static let locales = ["en", "zh-Hans", "ko"]
+    static let locales = ["en", "zh-Hans", "ko", "ja"]
     static let golden = Harness.fixtures.appendingPathComponent("demo")
 
     /// Runs the demo once for every test of this class.

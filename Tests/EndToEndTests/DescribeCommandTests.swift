@@ -6,7 +6,7 @@ final class DescribeCommandTests: XCTestCase {
     func testDescribesTheDemoSalesInEveryLocale() throws {
         for (locale, summary) in [
             ("en", "sales shows revenue of North, South, East, and West from June 1 to August 31, 2026, with values between $635.25 and $2,134.10."),
-            ("ko", "sales 차트는 2026년 6월 1일부터 8월 31일까지 North, South, East 및 West의 revenue를 보여 주며, 값은 635.25달러에서 2,134.10달러 사이입니다."),
+            ("ko", "sales 차트는 2026년 6월 1일부터 8월 31일까지 North, South, East 및 West의 revenue를 보여 주며, 값은 635.25달러에서 2,134.10달러까지 분포합니다."),
             ("zh-Hans", "sales图表显示2026年6月1日至8月31日North、South、East和West的revenue，数值介于635.25美元和2,134.10美元之间。"),
         ] {
             let result = try Harness.run(["describe", "pipelines/data/sales.csv", "--x", "date", "--y", "revenue", "--series", "region",
@@ -123,7 +123,7 @@ final class DescribeCommandTests: XCTestCase {
         // Ten million and more read by scale, spelled out; three values state their change.
         try Data("x,v\n1,12000000000\n2,36345678901\n3,20000000000\n".utf8).write(to: folder.appendingPathComponent("big.csv"))
         let big = try Harness.run(["describe", "big.csv", "--x", "x", "--y", "v", "--locale", "ko"], in: folder)
-        XCTAssertTrue(big.stdout.contains("120억 개에서 200억 개로 66.7% 증가했습니다. 최댓값은 2의 363억 4,568만 개입니다."), big.stdout)
+        XCTAssertTrue(big.stdout.contains("120억에서 200억으로 66.7% 증가했습니다. 최댓값은 2의 363억 4568만입니다."), big.stdout)
         // One value in wide data without a y title is named by its series.
         try Data("date,a,b\n2024-06-03,,42\n".utf8).write(to: folder.appendingPathComponent("one.csv"))
         let one = try Harness.run(["describe", "one.csv", "--x", "date", "--y", "a,b"], in: folder)

@@ -212,7 +212,9 @@ public struct XValueText: Sendable {
         case let .width(width) where facts.kind == .number:
             // Bins of whole numbers end at the last whole number in them ("1950–1959").
             let whole = width == width.rounded() && x == x.rounded()
-            out = render("describe.bin", [.text(base), .text(plain(x + (whole ? width - 1 : width)))])
+            // A bin of whole years names the year once, after its end: "1700—1709年", "1700~1709년".
+            let start = facts.isYears && style == .year && whole && base == plain(x) ? String(Int(x)) : base
+            out = render("describe.bin", [.text(start), .text(plain(x + (whole ? width - 1 : width)))])
         default:
             break
         }
@@ -461,6 +463,9 @@ public struct YValueText: Sendable {
 
     /// A rate such as a slope: three significant digits, so that small rates do not round to zero.
     public func rate(_ y: Double) -> String {
+        // A large rate of whole values (a count) reads as the values do: "2만 8853", "2.89万", never "28,853"
+        // beside "570만 8천".
+        if facts.unit == nil, facts.wholeValues, abs(y) >= 1e4, let large = formats.largeNumber(y.rounded()) { return large }
         // Money keeps its cents ("-$2.40") unless the rate is below a cent.
         let currencyDigits = UnitKind(facts.unit).isCurrency && abs(y) >= 0.01
         return formats.quantity(y, unit: facts.unit, precision: currencyDigits ? .automatic : YValueText.rateDigits(y))

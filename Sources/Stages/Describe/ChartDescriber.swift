@@ -91,16 +91,42 @@ struct ChartDescriber {
 
     /// A value; an `amount` (a threshold, a change, a bound the pipeline set) drops needless cents.
     mutating func value(_ v: Double, amount: Bool) -> String {
-        var text = y.text(v, trimmingCents: amount)
+        let text = y.text(v, trimmingCents: amount)
         guard kind == .count && v.isFinite else { return text }
-        // Korean spaces a counter after a number written with Hangul units ("760만 1천 개", "3,738개").
-        if language.language == "ko", let last = text.unicodeScalars.last, (0xAC00...0xD7A3).contains(last.value) { text += " " }
-        return say(countKey, [t(text)])
+        return counted(text)
     }
 
-    /// A statistic of the values (mean, median, spread): money without minor units keeps two decimals below 100.
+    /// A count with its counter: the chart's own (`describe.count.<id>`: "3,738회") or the language's
+    /// general one, which Korean and Japanese leave out, as English does (a number of members is not
+    /// "5개"); Chinese writes 个.
+    private mutating func counted(_ text: String) -> String {
+        // Korean spaces a counter after a number written with Hangul units ("760만 1천 명", "3,738명").
+        let spaced = language.language == "ko" && text.unicodeScalars.last.map { (0xAC00...0xD7A3).contains($0.value) } == true
+        let out = say(countKey, [t(spaced ? text + " " : text)])
+        return spaced && out.hasSuffix(" ") ? String(out.dropLast()) : out
+    }
+
+    /// A statistic of the values (mean, median): money without minor units keeps two decimals below 100.
     mutating func statistic(_ v: Double) -> String {
         kind == .count ? value(v) : y.statistic(v)
+    }
+
+    /// The standard deviation: a spread of percentages is in percentage points, of temperatures in
+    /// degrees (the scale was named with the mean: "표준편차는 9.47도", never "화씨 9.47도", which
+    /// reads as a temperature), and of counts without the general counter ("标准差为2.8", not "2.8个").
+    mutating func spread(_ v: Double) -> String {
+        switch kind {
+        case .percentage: return percentagePoints(v)
+        case .temperature: return degrees(v, precision: .maxFractionDigits(2))
+        case .count where countKey == "count": return y.text(v)
+        default: return statistic(v)
+        }
+    }
+
+    /// A difference of temperatures in degrees, without the scale ("4 degrees", "4도", "4度").
+    private mutating func degrees(_ v: Double, precision: NumberPrecision) -> String {
+        let text = formats.number(v, precision: precision)
+        return say("degrees", [.number(text, value: v, fractionDigits: text.contains(".") ? 1 : 0)])
     }
 
     /// An event's place on the x axis as a sentence says it: "in 2009", "on June 12", "at 5 hours".
@@ -116,20 +142,18 @@ struct ChartDescriber {
     /// The size of a change without its sign, or nil when it would only repeat the last value (a
     /// change from 0). A percentage changes by percentage points; a rise to three times or more
     /// is a multiple ("13.5-fold"), as newspapers write it.
-    private mutating func amount(_ change: TrendChange, from first: Double, to last: Double) -> String? {
+    /// `standalone`: the amount stands alone, in brackets (a multiple as a noun: "3.5倍", not "3.5倍に").
+    private mutating func amount(_ change: TrendChange, from first: Double, to last: Double, standalone: Bool = false) -> String? {
         if kind == .percentage { return percentagePoints(abs(change.absolute)) }
         if let percent = change.percent, y.hasTrueZero {
             if percent >= 200, first > 0 {
-                return say("multiple", [t(formats.number(last / first, precision: .maxFractionDigits(1)))])
+                return say(standalone ? "multiple.noun" : "multiple", [t(formats.number(last / first, precision: .maxFractionDigits(1)))])
             }
             return formats.percent(abs(percent))
         }
         if first == 0 { return nil }
         // A change of temperature is in degrees: the scale was named with the values ("rose 4 degrees").
-        if kind == .temperature {
-            let text = formats.number(abs(change.absolute), precision: .maxFractionDigits(2))
-            return say("degrees", [.number(text, value: abs(change.absolute), fractionDigits: text.contains(".") ? 1 : 0)])
-        }
+        if kind == .temperature { return degrees(abs(change.absolute), precision: .maxFractionDigits(2)) }
         return value(abs(change.absolute), amount: true)
     }
 
@@ -137,8 +161,10 @@ struct ChartDescriber {
     private mutating func rate(_ value: Double) -> String {
         let size = abs(value)
         if kind == .percentage { return percentagePoints(size, precision: YValueText.rateDigits(size)) }
+        // A rate of temperatures is a difference: in degrees, as changes are ("0.082 degrees per day").
+        if kind == .temperature { return degrees(size, precision: YValueText.rateDigits(size)) }
         let text = y.rate(size)
-        return kind == .count ? say(countKey, [t(text)]) : text
+        return kind == .count ? counted(text) : text
     }
 
     private mutating func percentagePoints(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {
@@ -229,13 +255,12 @@ struct ChartDescriber {
         let (from, to) = span(extent.firstX, extent.lastX, withYear: true)
         if isManySeries {
             // Two hundred names are no summary: count the series and name the few that matter.
-            let overview = say("overview.many", [t(title), t(yTitle), .integer(full.series.count), t(from), t(to),
-                                                 t(value(extent.low)), t(value(extent.high))])
+            let overview = say("overview.many", [t(title), t(yTitle), .integer(full.series.count), t(from), t(to)]
+                                   + fromTo(extent.low, extent.high))
             return language.joining([overview, manySummary()])
         }
         let names = language.list(full.series.indices.map(seriesName))
-        let overview = say("overview.series", [t(title), t(yTitle), t(names), t(from), t(to), t(value(extent.low)),
-                                               t(value(extent.high))])
+        let overview = say("overview.series", [t(title), t(yTitle), t(names), t(from), t(to)] + fromTo(extent.low, extent.high))
         return language.joining([overview, trendGroups(stats.indices.map { $0 })])
     }
 
@@ -284,7 +309,8 @@ struct ChartDescriber {
             let candidates = present.filter { rising ? relative($0) > 0 : relative($0) < 0 }
             guard let k = rising ? candidates.max(by: { relative($0) < relative($1) }) : candidates.min(by: { relative($0) < relative($1) }),
                   let first = stats[k].first, let last = stats[k].last, let change = stats[k].change else { continue }
-            let size = amount(change, from: first.y, to: last.y) ?? say("summary.fromTo", [t(value(first.y)), t(value(last.y))])
+            let size = amount(change, from: first.y, to: last.y, standalone: true)
+                ?? say("summary.fromTo", [t(value(first.y)), t(value(last.y))])
             sentences.append(say("summary.most", [t(seriesName(k)), t(verb(rising: rising)), t(size)]))
         }
         let withMax = stats.indices.filter { stats[$0].max != nil }
@@ -467,8 +493,9 @@ struct ChartDescriber {
                 let millis = Double(TimeText.days(year: 2001, month: phase + 1, day: 15)) * day
                 return language.typeset(formats.date(millis: millis, style: .skeleton(language.language == "en" ? "MMMM" : "M"), zone: "UTC"))
             case .week:
-                return formats.date(millis: Double(TimeText.days(year: 2001, month: 1, day: 1 + phase)) * day, style: .skeleton("EEEE"),
-                                    zone: "UTC")
+                // Chinese writes weekdays as 周一…周日, as its press (and the weekday plugin) does, not 星期一.
+                return formats.date(millis: Double(TimeText.days(year: 2001, month: 1, day: 1 + phase)) * day,
+                                    style: .skeleton(language.language == "zh" ? "EEE" : "EEEE"), zone: "UTC")
             case .day:
                 return formats.date(millis: Double(TimeText.days(year: 2001, month: 1, day: 1)) * day + Double(phase) * 3_600_000,
                                     style: .skeleton("j"), zone: "UTC")
@@ -487,7 +514,9 @@ struct ChartDescriber {
 
     mutating func segmentLabel(series k: Int, _ segment: TrendSegment) -> String {
         let s = full.series[k]
-        let fromX = t(x.text(s.x[segment.from])), toX = t(x.text(s.x[segment.to]))
+        // A segment within one year names the year once ("1933년 6월부터 12월까지", "From June to December 1933").
+        let (fromText, toText) = span(s.x[segment.from], s.x[segment.to], withYear: false)
+        let fromX = t(fromText), toX = t(toText)
         let first = s.y[segment.from], last = s.y[segment.to]
         if segment.direction == .flat {
             // A flat segment's ends may hide a swing between them: say the range it covered.
@@ -496,9 +525,10 @@ struct ChartDescriber {
             let range = (stats[k].max?.y ?? high) - (stats[k].min?.y ?? low)
             if low == high { return say("segment.steady", [fromX, toX, t(value(first))]) }
             // Back where it began: "ranged between 56 and 74, ending where it began", never "went from 67 to 67".
-            if first == last { return say("segment.roundTrip", [fromX, toX, t(value(first)), t(value(low)), t(value(high))]) }
+            // The bounds are a pair: the scale is said once ("화씨 56도와 74도 사이", "華氏56度から74度").
+            if first == last { return say("segment.roundTrip", [fromX, toX, t(value(first))] + fromTo(low, high)) }
             if high - low > 0.05 * range {
-                return say("segment.flatRange", [fromX, toX, t(value(first)), t(value(last)), t(value(low)), t(value(high))])
+                return say("segment.flatRange", [fromX, toX] + fromTo(first, last) + fromTo(low, high))
             }
         }
         // A small change is still a rise or a fall, said by its verb ("fell 0.2 percentage points").
@@ -559,9 +589,7 @@ struct ChartDescriber {
             let s = stats[k]
             let name = t(seriesName(k))
             if s.n >= 2, let mean = s.mean, let median = s.median, let stdev = s.stdev {
-                // A spread of percentages is in percentage points.
-                let spread = kind == .percentage ? percentagePoints(stdev) : statistic(stdev)
-                sentences.append(say("stat.center", [name, t(statistic(mean)), t(statistic(median)), t(spread)]))
+                sentences.append(say("stat.center", [name, t(statistic(mean)), t(statistic(median)), t(spread(stdev))]))
             }
             if let mk = s.mannKendall, full.xType != .category {
                 let tau = t(formats.number(mk.tau, precision: .maxFractionDigits(2)))
