@@ -293,10 +293,29 @@ public struct LocaleFormats: Sendable, Hashable {
             : style.skeleton
         // Korean's long quarter ("제 4/4분기") reads like a fraction; the short one is the usual form.
         if style == .yearQuarter, LocaleFallback.language(of: locale) == "ko" { skeleton = "yQQQ" }
+        // Korean and Chinese desks write a time on the hour as the hour ("11월 21일 2시", "11月21日2时"),
+        // as they write "2시~3시" for hours of the day, not as a zero-padded clock ("02:00").
+        if ["ko", "zh"].contains(LocaleFallback.language(of: locale)), skeleton.hasSuffix("jmm") || skeleton.hasSuffix("Hmm"),
+           minute(millis, zone: zone) == 0 {
+            skeleton = String(skeleton.dropLast(3)) + "H"
+        }
         guard let formatter = try? FormatterCache.shared.date(locale: locale, skeleton: skeleton, zone: zone),
               let text = formatter.format(millis: millis)
         else { return PlainNumber.text(millis) }
         return text
+    }
+
+    /// The minute of the hour of `millis` in `zone`: by arithmetic in UTC, by ICU elsewhere (a zone's
+    /// offset may be a half or three quarters of an hour).
+    private func minute(_ millis: Double, zone: String) -> Int? {
+        guard millis.isFinite else { return nil }
+        if zone == "UTC" || zone == "Etc/UTC" || zone == "GMT" {
+            let minutes = (millis / 60_000).rounded(.down)
+            return Int(minutes - (minutes / 60).rounded(.down) * 60)
+        }
+        guard let formatter = try? FormatterCache.shared.date(locale: "en", skeleton: "m", zone: zone),
+              let text = formatter.format(millis: millis) else { return nil }
+        return Int(text)
     }
 
     /// `A, B, and C` / `A、B和C` / `A, B 및 C`.

@@ -137,6 +137,23 @@ final class LocaleFormatsTests: XCTestCase {
         XCTAssertEqual(ja.date(millis: june6, style: .year), "2026年")
     }
 
+    /// Korean and Chinese write a time on the hour as the hour, and other times as a clock;
+    /// in a zone half an hour off UTC the hour is the zone's.
+    func testTimesOnTheHourReadAsTheHourInKoreanAndChinese() {
+        let twoAM = 1_795_226_400_000.0  // 2026-11-21T02:00:00Z
+        let halfPast = twoAM + 14.5 * 3_600_000
+        XCTAssertEqual(ko.date(millis: twoAM, style: .monthDayTime), "11월 21일 2시")
+        XCTAssertEqual(ko.date(millis: halfPast, style: .monthDayTime), "11월 21일 16:30")
+        XCTAssertEqual(ko.date(millis: twoAM, style: .yearMonthDayTime), "2026년 11월 21일 2시")
+        XCTAssertEqual(zh.date(millis: twoAM, style: .monthDayTime), "11月21日 2时")
+        XCTAssertEqual(zh.date(millis: halfPast, style: .monthDayTime), "11月21日 16:30")
+        XCTAssertEqual(ja.date(millis: twoAM, style: .monthDayTime), "11月21日 2:00")
+        XCTAssertEqual(en.date(millis: twoAM, style: .monthDayTime), "November 21 at 2:00\u{202F}AM")
+        // India is UTC+5:30: 02:00 UTC is 07:30 there, 02:30 UTC is 8 o'clock.
+        XCTAssertEqual(ko.date(millis: twoAM, style: .monthDayTime, zone: "Asia/Kolkata"), "11월 21일 07:30")
+        XCTAssertEqual(ko.date(millis: twoAM + 1_800_000, style: .monthDayTime, zone: "Asia/Kolkata"), "11월 21일 8시")
+    }
+
     func testCompactNumbersSpellTheirScale() {
         XCTAssertEqual(en.compactLong(36_345_678_901), "36.3 billion")
         XCTAssertEqual(ko.compactLong(36_345_678_901), "363억")
@@ -153,12 +170,12 @@ final class LocaleFormatsTests: XCTestCase {
     func testDateTimesAndZones() {
         let afternoon = june6 + 13 * 3_600_000
         XCTAssertEqual(en.date(millis: afternoon, style: .yearMonthDayTime), "June 6, 2026 at 1:00\u{202F}PM")  // CLDR 42 puts a narrow no-break space before PM
-        XCTAssertEqual(zh.date(millis: afternoon, style: .yearMonthDayTime), "2026年6月6日 13:00")
-        // Korean reports use the 24-hour clock.
-        XCTAssertEqual(ko.date(millis: afternoon, style: .yearMonthDayTime), "2026년 6월 6일 13:00")
+        // On the hour, Chinese and Korean reports name the hour, on the 24-hour clock.
+        XCTAssertEqual(zh.date(millis: afternoon, style: .yearMonthDayTime), "2026年6月6日 13时")
+        XCTAssertEqual(ko.date(millis: afternoon, style: .yearMonthDayTime), "2026년 6월 6일 13시")
         // Midnight UTC is still June 5 in Los Angeles and already 9 AM in Seoul.
         XCTAssertEqual(en.date(millis: june6, zone: "America/Los_Angeles"), "June 5")
-        XCTAssertEqual(ko.date(millis: june6, style: .monthDayTime, zone: "Asia/Seoul"), "6월 6일 09:00")
+        XCTAssertEqual(ko.date(millis: june6, style: .monthDayTime, zone: "Asia/Seoul"), "6월 6일 9시")
         // Japanese reports use the 24-hour clock, as CLDR's Japanese patterns do.
         XCTAssertEqual(ja.date(millis: afternoon, style: .yearMonthDayTime), "2026年6月6日 13:00")
         XCTAssertEqual(ja.date(millis: june6, style: .monthDayTime, zone: "Asia/Tokyo"), "6月6日 9:00")

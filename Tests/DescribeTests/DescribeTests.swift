@@ -94,7 +94,7 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(try description(context, "zh-Hans").summary.contains("下降74.5个百分点"))
         XCTAssertEqual(en.axes[1].text, "The y axis shows Battery level from 0% to 100%.")
         let ko = try description(context, "ko")
-        XCTAssertTrue(ko.summary.contains("6월 1일 15:00"), ko.summary)
+        XCTAssertTrue(ko.summary.contains("6월 1일 15시"), ko.summary)
         let axchart = try JSONParser.parse(try XCTUnwrap(context.artifacts.first { $0.path == "axchart.en.json" }).bytes)
         XCTAssertEqual(axchart["yAxis"]?["range"]?["upperBound"], 100)
         XCTAssertEqual(axchart["series"]?.arrayValue?.first?["isContinuous"], true)

@@ -174,12 +174,41 @@ final class DownsampleStageTests: XCTestCase {
         var context = ChartContext(chart: chart, run: RunInfo(locales: ["en"], pipelineDirectory: "/", pipelineName: "p"),
                                    data: SeriesSet(xType: .time, series: [s]))
         try Downsample(options: StageOptions(["method": "lttb", "points": 40])).run(&context)
-        XCTAssertEqual(context.data.series[0].count, 40)
+        // LTTB's 40 points, and the series' highest and lowest values when LTTB passed them by.
+        XCTAssertEqual(Downsample.indices(method: .lttb, x: s.x, y: s.y, points: 40).count, 40)
+        XCTAssertTrue((40...42).contains(context.data.series[0].count))
+        XCTAssertEqual(context.data.series[0].y.max(), s.y.max())
+        XCTAssertEqual(context.data.series[0].y.min(), s.y.min())
         XCTAssertEqual(context.fullSeries.series[0], s)
         let kept = context.data.series[0]
         XCTAssertEqual(kept.firstRecord, kept.lastRecord)
         XCTAssertEqual(kept.firstRecord.first, 0)
         XCTAssertEqual(kept.firstRecord.last, n - 1)
+    }
+
+    /// The highest and lowest values the description names stay in the drawn points, whatever
+    /// the method: here each three-day run between missing days gets a point or two, its ends.
+    func testTheSeriesExtremesAreAlwaysKept() throws {
+        var s = Series(name: "ozone")
+        for i in 0..<160 {
+            let y: Double = i % 4 == 3 ? .nan : (i == 89 ? 168 : (i == 42 ? 1 : 40 + Double(i % 7)))
+            s.append(x: Double(i) * 86_400_000, y: y, firstRecord: i, lastRecord: i)
+        }
+        let chart = ChartSpec(id: "c", title: "C", source: SourceSpec(path: "/d.csv", displayPath: "d.csv", format: .csv),
+                              x: XSpec(field: "t", type: .time), y: YSpec(fields: ["v"]),
+                              location: SourceLocation(path: "p.pipeline"))
+        for method in ["lttb", "minmax-lttb", "m4", "minmax"] {
+            var context = ChartContext(chart: chart, run: RunInfo(locales: ["en"], pipelineDirectory: "/", pipelineName: "p"),
+                                       data: SeriesSet(xType: .time, series: [s]))
+            // Without the stage's guarantee the method alone drops both.
+            let alone = Downsample.indices(method: Downsample.Method(rawValue: method)!, x: s.x, y: s.y, points: 60)
+            XCTAssertFalse(alone.contains(89) && alone.contains(42), method)
+            try Downsample(options: StageOptions(["method": .string(method), "points": 60])).run(&context)
+            let kept = context.data.series[0]
+            XCTAssertTrue(kept.y.contains(168), method)
+            XCTAssertTrue(kept.y.contains(1), method)
+            XCTAssertEqual(kept.firstRecord.firstIndex(of: 89).map { kept.y[$0] }, 168, method)
+        }
     }
 
     /// Issue 11: downsample polls the run's cancellation between gap-free runs and every

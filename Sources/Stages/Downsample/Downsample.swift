@@ -70,9 +70,24 @@ public struct Downsample: ChartStage {
         let cancellation = context.cancellation
         for (k, series) in full.series.enumerated() where series.count > points {
             let picked = try Self.picks(method, series.x, series.y, points, ratio, poll: cancellation.check)
-            reduced.series[k] = series.picking(picked)
+            reduced.series[k] = series.picking(Self.keepingExtremes(picked, of: series.y))
         }
         context.data = reduced
+    }
+
+    /// `picked` with the first index of the series' highest and of its lowest value added when no
+    /// picked point has that value: the description names them (from the full series), so the chart, the audio graph
+    /// and the AXChart points must hold them too. A run between gaps that gets one or two points
+    /// keeps its ends, and the extremes between them were lost.
+    static func keepingExtremes(_ picked: [Int], of y: [Double]) -> [Int] {
+        var high: Int?, low: Int?
+        for i in y.indices where y[i].isFinite {
+            if high.map({ y[i] > y[$0] }) ?? true { high = i }
+            if low.map({ y[i] < y[$0] }) ?? true { low = i }
+        }
+        // A series that reaches its extreme more than once (a sine) may draw any of those points.
+        let missing = [high, low].compactMap { $0 }.filter { e in !picked.contains { y[$0] == y[e] } }
+        return missing.isEmpty ? picked : Array(Set(picked + missing)).sorted()
     }
 
     /// The indices `method` keeps of a series whose `y` may hold gaps (NaN), ascending.
