@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""The whole pipeline against Python doing the same job, and incremental reruns against full runs.
+
+Workload: CHARTS generated charts of ROWS hourly rows (gen_charts.py, default 1,000 × 5,000), every
+stage (ingest, aggregate, downsample, trend, describe, sonify, chart, table, report) in three locales
+(en, zh-Hans, ko). Each program runs once, as a separate process, on a warm page cache (the data is
+read once before); wall-clock seconds and peak resident memory come from wait4.
+
+  - chartpipe --jobs 1 against peer_pipeline.py (pandas, tsdownsample, pymannkendall with Sen's
+    slope, numpy + soundfile, csv, string templates) and its lighter form (scipy kendalltau, no
+    Sen's slope): both peers are one process on one core, like --jobs 1;
+  - --jobs 2 against --jobs 1;
+  - --incremental with 5 charts' data changed against a full run (both --jobs 2).
+
+Env: CHARTPIPE_BIN, PY (the venv's python), DATA_DIR; BENCH_PIPELINE_CHARTS and BENCH_PIPELINE_ROWS
+change the size; BENCH_SMALL=1 is 20 × 5,000; BENCH_PIPELINE_PEERS=0 leaves the Python peers out
+(for the incremental case at a size the peers would take hours for), and BENCH_PIPELINE_ONLY=incremental
+runs only the full --jobs 2 run and the incremental one.
+Prints lines: ratio pipeline CASE ours_s peer_s ratio limit PASS|FAIL, and peak memory.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+CPU = {}
+
+
+def timed(cmd, cwd):
+    """Seconds and peak RSS (MiB) of one run of `cmd`, which must succeed; its standard error. The
+    CPU seconds (user + system) are kept in CPU under the command's text, for the summary lines."""
+    start = time.perf_counter()
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    seconds = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"{' '.join(cmd)} failed ({status}): {err[-2000:]}")
+    CPU[" ".join(cmd)] = usage.ru_utime + usage.ru_stime
+    print(f"# {seconds:.2f} s wall, {usage.ru_utime + usage.ru_stime:.2f} s CPU, {usage.ru_maxrss / 1024:.1f} MiB peak: "
+          f"{' '.join(os.path.basename(c) if c.startswith('/') else c for c in cmd)}", flush=True)
+    return seconds, usage.ru_maxrss / 1024, err
+
+
+def line(case, ours, peer, limit, at_most=True):
+    ratio = ours / peer
+    verdict = "PASS" if (ratio <= limit if at_most else ratio >= limit) else "FAIL"
+    print(f"ratio pipeline {case} {ours:.2f} {peer:.2f} {ratio:.3f} {limit} {verdict}", flush=True)
+
+
+def main():
+    small = os.environ.get("BENCH_SMALL") == "1"
+    charts = int(os.environ.get("BENCH_PIPELINE_CHARTS", "20" if small else "1000"))
+    rows = int(os.environ.get("BENCH_PIPELINE_ROWS", "5000"))
+    folder = os.path.join(os.environ["DATA_DIR"], f"pipeline-{charts}x{rows}")
+    py, chartpipe = os.environ["PY"], os.environ["CHARTPIPE_BIN"]
+    subprocess.run([py, os.path.join(HERE, "gen_charts.py"), str(charts), str(rows), folder], check=True)
+    for name in os.listdir(os.path.join(folder, "data")):  # warm the page cache
+        with open(os.path.join(folder, "data", name), "rb") as f:
+            f.read()
+
+    def run(*extra):
+        return timed([chartpipe, "run", "whole.pipeline", "--no-progress", *extra], folder)
+
+    print(f"# {charts} charts x {rows} rows, 3 locales", flush=True)
+    only_incremental = os.environ.get("BENCH_PIPELINE_ONLY") == "incremental"
+    if not only_incremental:
+        shutil.rmtree(os.path.join(folder, "out"), ignore_errors=True)
+        one, one_mib, _ = run("--jobs", "1", "--no-compare")
+    shutil.rmtree(os.path.join(folder, "out"), ignore_errors=True)
+    two, two_mib, _ = run("--jobs", "2", "--no-compare", "--incremental")
+    if only_incremental:
+        one, one_mib = two, two_mib
+    elif os.environ.get("BENCH_PIPELINE_PEERS", "1") != "0":
+        env_peer = [py, os.path.join(HERE, "peer_pipeline.py")]
+        full, _, _ = timed(env_peer + [folder], HERE)
+        light, _, _ = timed(env_peer + ["--light", folder], HERE)
+        line("jobs1-vs-peer", one, full, 0.05)
+        line("jobs1-vs-light-peer", one, light, 1 / 3)
+    if not only_incremental:
+        line("jobs1-over-jobs2", one, two, 1.7, at_most=False)
+    mib = max(one_mib, two_mib)
+    print(f"memory pipeline peak-rss {mib:.1f} MiB limit 500 {'PASS' if mib < 500 else 'FAIL'}", flush=True)
+
+    # 5 charts' data changed (one value each), then an incremental run against the full run above.
+    for i in range(5):
+        path = os.path.join(folder, "data", f"c{i * (charts // 5):04d}.csv")
+        with open(path) as f:
+            lines = f.readlines()
+        t, v = lines[1].rstrip("\n").split(",")
+        lines[1] = f"{t},{float(v) + 1:.3f}\n"
+        with open(path, "w") as f:
+            f.writelines(lines)
+    again, again_mib, err = run("--jobs", "2", "--incremental")
+    kept = f"({charts - 5} unchanged, kept)"
+    if kept not in err:
+        sys.exit(f"the incremental run did not keep {charts - 5} charts: {err[-500:]}")
+    print(f"# incremental: {again:.2f} s, peak {again_mib:.1f} MiB, {kept}", flush=True)
+    line("incremental-5-changed-vs-full", again, two, 1 / 50)
+    for i in range(5):  # the data as generated, for the next run
+        os.remove(os.path.join(folder, "data", f"c{i * (charts // 5):04d}.csv"))
+    subprocess.run([py, os.path.join(HERE, "gen_charts.py"), str(charts), str(rows), folder], check=True)
+
+
+if __name__ == "__main__":
+    main()
