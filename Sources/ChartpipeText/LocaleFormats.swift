@@ -295,9 +295,17 @@ public struct LocaleFormats: Sendable, Hashable {
         if style == .yearQuarter, LocaleFallback.language(of: locale) == "ko" { skeleton = "yQQQ" }
         // Korean and Chinese desks write a time on the hour as the hour ("11월 21일 2시", "11月21日2时"),
         // as they write "2시~3시" for hours of the day, not as a zero-padded clock ("02:00").
-        if ["ko", "zh"].contains(LocaleFallback.language(of: locale)), skeleton.hasSuffix("jmm") || skeleton.hasSuffix("Hmm"),
-           minute(millis, zone: zone) == 0 {
-            skeleton = String(skeleton.dropLast(3)) + "H"
+        let language = LocaleFallback.language(of: locale)
+        if ["ko", "zh"].contains(language), minute(millis, zone: zone) == 0 {
+            if skeleton.hasSuffix("jmm") || skeleton.hasSuffix("Hmm") {
+                skeleton = String(skeleton.dropLast(3)) + "H"
+            } else if skeleton.hasSuffix("jmmz") || skeleton.hasSuffix("Hmmz"),
+                      let zoneName = try? FormatterCache.shared.date(locale: locale, skeleton: "z", zone: zone).format(millis: millis) {
+                // An hour the clocks pass twice names its offset after it, in brackets: ICU's
+                // "11月25日 GMT+12时" would read as a twelve o'clock.
+                let hour = date(millis: millis, style: .skeleton(String(skeleton.dropLast(4)) + "jmm"), zone: zone)
+                return language == "ko" ? "\(hour)(\(zoneName))" : "\(hour)（\(zoneName)）"
+            }
         }
         guard let formatter = try? FormatterCache.shared.date(locale: locale, skeleton: skeleton, zone: zone),
               let text = formatter.format(millis: millis)

@@ -130,6 +130,6 @@ final class AxisTicksTests: XCTestCase {
         XCTAssertTrue(months.contains("Jan 2027"), "\(months)")
         XCTAssertTrue(months.contains("Sep"), "\(months)")
         let ko = LocaleFormats(locale: "ko")
-        XCTAssertEqual(ko.date(millis: hourly.values[0], style: hourly.styles[0]), "6월 1일 06:00")
+        XCTAssertEqual(ko.date(millis: hourly.values[0], style: hourly.styles[0]), "6월 1일 6시")
     }
 }

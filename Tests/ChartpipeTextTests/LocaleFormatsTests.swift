@@ -149,6 +149,10 @@ final class LocaleFormatsTests: XCTestCase {
         XCTAssertEqual(zh.date(millis: halfPast, style: .monthDayTime), "11月21日 16:30")
         XCTAssertEqual(ja.date(millis: twoAM, style: .monthDayTime), "11月21日 2:00")
         XCTAssertEqual(en.date(millis: twoAM, style: .monthDayTime), "November 21 at 2:00\u{202F}AM")
+        // An hour the clocks pass twice names its offset in brackets after the hour.
+        let fallBack = 1_792_886_400_000.0  // 2026-10-25T00:00:00Z: 02:00 CEST in Berlin
+        XCTAssertEqual(ko.date(millis: fallBack, style: .skeleton("MMMMdjmmz"), zone: "Europe/Berlin"), "10월 25일 2시(GMT+2)")
+        XCTAssertEqual(zh.date(millis: fallBack + 3_600_000, style: .skeleton("MMMMdjmmz"), zone: "Europe/Berlin"), "10月25日 2时（GMT+1）")
         // India is UTC+5:30: 02:00 UTC is 07:30 there, 02:30 UTC is 8 o'clock.
         XCTAssertEqual(ko.date(millis: twoAM, style: .monthDayTime, zone: "Asia/Kolkata"), "11월 21일 07:30")
         XCTAssertEqual(ko.date(millis: twoAM + 1_800_000, style: .monthDayTime, zone: "Asia/Kolkata"), "11월 21일 8시")

@@ -67,7 +67,7 @@ final class ReportUnitTests: XCTestCase {
         XCTAssertEqual(korean.languageName(of: "zh-Hans"), "简体中文")
         XCTAssertEqual(korean.languageName(of: "ja"), "日本語")
         XCTAssertEqual(korean.languageName(of: "de"), "de", "a locale no catalog names is shown as itself, not as 'English'")
-        XCTAssertEqual(korean.date(seconds: 1_780_272_000), "2026년 6월 1일 00:00")
+        XCTAssertEqual(korean.date(seconds: 1_780_272_000), "2026년 6월 1일 0시")
         XCTAssertEqual(korean("report.warning.skipped", [.integer(3)]), "데이터 파일의 행 3개를 읽을 수 없어 제외했습니다.")
         let english = ReportWords(catalog: .embedded, locale: "en")
         XCTAssertEqual(english("report.warning.skipped", [.integer(1)]), "1 row of the data file could not be read and was left out.")
