@@ -1,14 +1,5 @@
 import CJansson
 
-/// A JSON syntax error with its 1-based line and column.
-public struct JSONSyntaxError: Error, Sendable, Equatable {
-    public var message: String
-    public var line: Int
-    public var column: Int
-    /// 0-based byte offset of the error.
-    public var offset: Int
-}
-
 /// Parses JSON text with jansson (whose pointers never leave this file) into a `JSONValue` whose objects keep their keys in written order.
 /// Duplicate keys are rejected; so are trailing commas, comments and NaN (jansson is strict).
 public enum JSONParser {

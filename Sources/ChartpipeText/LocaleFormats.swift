@@ -3,63 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-/// How many digits a formatted number shows.
-public enum NumberPrecision: Sendable, Hashable {
-    /// ICU's default: up to six fraction digits, trailing zeros dropped.
-    case automatic
-    /// No fraction digits.
-    case integer
-    /// Exactly this many fraction digits ("1.50").
-    case fractionDigits(Int)
-    /// At most this many fraction digits, trailing zeros dropped ("1.5").
-    case maxFractionDigits(Int)
-    /// This many significant digits at most ("0.0123").
-    case significantDigits(Int)
-
-    /// The precision stem of an ICU number skeleton.
-    var skeleton: String {
-        switch self {
-        case .automatic: return ""
-        case .integer: return "precision-integer"
-        case let .fractionDigits(n): return n <= 0 ? "precision-integer" : "." + String(repeating: "0", count: min(n, 15))
-        case let .maxFractionDigits(n): return n <= 0 ? "precision-integer" : "." + String(repeating: "#", count: min(n, 15))
-        case let .significantDigits(n): return String(repeating: "@", count: max(1, min(n, 15)))
-        }
-    }
-}
-
-/// How a date is written: always with the month spelled out, never "6/6" (SPEC §5).
-public enum DateStyle: Sendable, Hashable {
-    /// "June 6", "6월 6일", "6月6日" (zh, ja).
-    case monthDay
-    /// "June 6, 2026", "2026년 6월 6일", "2026年6月6日".
-    case yearMonthDay
-    /// "June 2026", "2026년 6월", "2026年6月".
-    case yearMonth
-    /// "2026", "2026년", "2026年".
-    case year
-    /// "4th quarter 2026", "2026년 4분기", "2026年第4季度", "2026年第4四半期".
-    case yearQuarter
-    /// "June 6 at 1:00 PM", "6월 6일 13:00", "6月6日 13:00" (zh, ja).
-    case monthDayTime
-    /// "June 6, 2026 at 1:00 PM", "2026년 6월 6일 13:00", "2026年6月6日 13:00" (zh, ja).
-    case yearMonthDayTime
-    /// An ICU date skeleton such as `MMMMdjmm` (use `MMMM`, not `M`, to keep the month spelled out).
-    case skeleton(String)
-
-    var skeleton: String {
-        switch self {
-        case .monthDay: return "MMMMd"
-        case .yearMonthDay: return "yMMMMd"
-        case .yearMonth: return "yMMMM"
-        case .year: return "y"
-        case .yearQuarter: return "yQQQQ"
-        case .monthDayTime: return "MMMMdjmm"
-        case .yearMonthDayTime: return "yMMMMdjmm"
-        case let .skeleton(s): return s
-        }
-    }
-}
 
 /// Numbers, currencies, percents, units, dates and lists written for one locale with CLDR data (ICU).
 ///
@@ -364,32 +307,5 @@ public struct LocaleFormats: Sendable, Hashable {
 
     private func join(_ stem: String, _ precision: String) -> String {
         precision.isEmpty ? stem : stem + " " + precision
-    }
-}
-
-/// What a pipeline's `unit` names.
-enum UnitKind: Equatable {
-    case none
-    case currency(String)
-    case percent
-    case measure(String)
-
-    init(_ unit: String?) {
-        guard let unit, !unit.isEmpty else { self = .none; return }
-        if unit == "percent" { self = .percent; return }
-        let isCurrency = unit.utf8.count == 3 && unit.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-        self = isCurrency ? .currency(unit) : .measure(unit)
-    }
-
-    var isCurrency: Bool {
-        if case .currency = self { return true }
-        return false
-    }
-}
-
-/// Plain text of a number, for the rare case ICU cannot format.
-enum PlainNumber {
-    static func text(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

@@ -58,12 +58,3 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Errors thrown while reading or processing one chart: the same type as every other diagnostic.
 public typealias ChartError = Diagnostic
-
-/// Every diagnostic of one check of a pipeline file, in file order.
-public struct PipelineErrors: Error, Sendable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-
-    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
-
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
-}

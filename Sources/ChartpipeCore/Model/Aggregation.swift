@@ -24,8 +24,3 @@ public struct Aggregation: Sendable, Equatable {
         self.partialLast = partialLast
     }
 }
-
-/// The key under which a fold stores its `Aggregation`.
-public enum AggregationKey: ContextKey {
-    public typealias Value = Aggregation
-}

@@ -1,30 +1,6 @@
 import Foundation
 import ChartpipeJSON
 
-/// One `{ "use": … }` entry of a pipeline's `stages`.
-public struct StageEntry: Sendable {
-    /// The stage it uses.
-    public var name: String
-    /// The entry's own name, for a stage listed more than once.
-    public var id: String?
-    /// Options written in the pipeline file (without `use` and `id`).
-    public var options: [String: JSONValue]
-    public var location: SourceLocation
-    /// JSON Pointer of the entry in the pipeline file (`/stages/2`).
-    public var pointer: String
-
-    public init(name: String, id: String? = nil, options: [String: JSONValue] = [:], location: SourceLocation, pointer: String) {
-        self.name = name
-        self.id = id
-        self.options = options
-        self.location = location
-        self.pointer = pointer
-    }
-
-    /// How charts' `stages` overrides address the entry: its `id`, else its stage's name.
-    public var key: String { id ?? name }
-}
-
 /// A pipeline file, parsed and validated.
 public struct PipelineSpec: Sendable {
     /// The pipeline file as given on the command line.
@@ -73,17 +49,5 @@ public struct PipelineSpec: Sendable {
     public func fileRecord(relativeTo root: String) -> Manifest.PipelineFile {
         let file = directory + "/" + (path as NSString).lastPathComponent
         return Manifest.PipelineFile(path: RelativePath.from(root, to: file), sha256: sha256)
-    }
-}
-
-/// Relative paths between absolute, standardized paths.
-public enum RelativePath {
-    /// The path of `target` as seen from the folder `base` (`../../pipelines/weekly.pipeline`).
-    public static func from(_ base: String, to target: String) -> String {
-        let b = base.split(separator: "/"), t = target.split(separator: "/")
-        var common = 0
-        while common < b.count, common < t.count, b[common] == t[common] { common += 1 }
-        let up = Array(repeating: "..", count: b.count - common)
-        return (up + t[common...].map(String.init)).joined(separator: "/")
     }
 }

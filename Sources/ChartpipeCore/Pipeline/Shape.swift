@@ -1,4 +1,5 @@
 import ChartpipeJSON
+
 /// The shape of a JSON value in a pipeline file. Validation, `chartpipe stages`, the JSON Schema
 /// and "did you mean" all read these shapes, so there is no second hand-kept list of keys.
 public indirect enum Shape: Sendable {
@@ -70,28 +71,5 @@ public indirect enum Shape: Sendable {
         case .object, .map: return "objects"
         default: return "values"
         }
-    }
-}
-
-/// A key of an object shape: a chart key or a stage option.
-public struct Field: Sendable {
-    public var name: String
-    public var shape: Shape
-    /// One line for users: it is the documentation in `chartpipe stages` and the schema.
-    public var doc: String
-    public var defaultValue: JSONValue?
-    public var required: Bool
-    /// Why the limits of the shape are what they are; added to an out-of-range message
-    /// (for `points`: "audio graphs need at least 20 points").
-    public var rationale: String?
-
-    public init(_ name: String, _ shape: Shape, doc: String, default defaultValue: JSONValue? = nil,
-                required: Bool = false, rationale: String? = nil) {
-        self.name = name
-        self.shape = shape
-        self.doc = doc
-        self.defaultValue = defaultValue
-        self.required = required
-        self.rationale = rationale
     }
 }

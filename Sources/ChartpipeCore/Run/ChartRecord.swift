@@ -39,39 +39,3 @@ public struct ChartRecord: Sendable, Equatable {
         self.inputs = inputs
     }
 }
-
-/// A chart run now: its spec and its manifest entry, as observers (progress, logs) see it.
-public struct ChartResult: Sendable {
-    public var chart: ChartSpec
-    public var record: ChartRecord
-
-    /// Whether an `--incremental` run kept the chart's files instead of making them again.
-    public var reused: Bool
-
-    public init(chart: ChartSpec, record: ChartRecord, reused: Bool = false) {
-        self.chart = chart
-        self.record = record
-        self.reused = reused
-    }
-
-    public var status: ChartRecord.Status { record.status }
-    public var error: Diagnostic? { record.error }
-    public var warnings: [Diagnostic] { record.warnings }
-    public var artifacts: [ManifestArtifact] { record.artifacts }
-}
-
-/// How a run-level stage (such as `report`) went.
-public struct RunStageRecord: Sendable, Equatable {
-    /// The stage entry's key (its `id`, else its stage name).
-    public var key: String
-    public var stage: String
-    public var status: ChartRecord.Status
-    public var error: Diagnostic?
-
-    public init(key: String, stage: String, status: ChartRecord.Status, error: Diagnostic? = nil) {
-        self.key = key
-        self.stage = stage
-        self.status = status
-        self.error = error
-    }
-}

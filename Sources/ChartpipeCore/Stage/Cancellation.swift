@@ -31,8 +31,3 @@ public final class Cancellation: Sendable {
     /// A handle that is never cancelled (one-off uses such as `chartpipe describe`).
     public static var never: Cancellation { Cancellation() }
 }
-
-/// Thrown by work that stopped because the run was cancelled: not a failure of the chart.
-public struct Cancelled: Error, Sendable, Equatable {
-    public init() {}
-}

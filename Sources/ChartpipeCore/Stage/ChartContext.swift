@@ -1,27 +1,3 @@
-/// A key for a typed value that a stage adds to a chart's context, such as the trend statistics.
-/// The value type lives in the core when another stage reads it.
-public protocol ContextKey {
-    associatedtype Value: Sendable
-}
-
-/// What every chart of a run shares.
-public struct RunInfo: Sendable {
-    /// Locales to write, in order.
-    public var locales: [String]
-    /// String catalogs of the pipeline (absolute paths).
-    public var strings: [String]
-    /// Folder of the pipeline file; relative paths resolve against it.
-    public var pipelineDirectory: String
-    public var pipelineName: String
-
-    public init(locales: [String], strings: [String] = [], pipelineDirectory: String, pipelineName: String) {
-        self.locales = locales
-        self.strings = strings
-        self.pipelineDirectory = pipelineDirectory
-        self.pipelineName = pipelineName
-    }
-}
-
 /// Everything known about one chart as it moves through the stages.
 public struct ChartContext: Sendable {
     public let chart: ChartSpec

@@ -1,11 +1,5 @@
 import ChartpipeJSON
 
-/// What every option declaration offers the description it belongs to.
-public protocol OptionDeclaration: Sendable {
-    /// Name, shape with limits, doc, default: what validation, the schema and `chartpipe stages` read.
-    var field: Field { get }
-}
-
 /// One option of a stage, declared once: its name, type, limits, default and documentation.
 /// Validation, the JSON Schema, `chartpipe stages` and the stage's own reading of its options
 /// (`StageOptions.value(_:)`) all go through this declaration, so a limit has one wording.

@@ -45,16 +45,3 @@ public struct StageRegistration: Sendable {
         return .chart
     }
 }
-
-/// Adds stages to a registry built for a pipeline's folder: the built-ins, and later the plugins
-/// found in the pipeline's `plugins/` folder or on `PATH`.
-public protocol StageProvider: Sendable {
-    func registrations(pipelineDirectory: String?) -> [StageRegistration]
-}
-
-/// A fixed list of stages (the built-ins, or test doubles).
-public struct StageList: StageProvider {
-    public let stages: [StageRegistration]
-    public init(_ stages: [StageRegistration]) { self.stages = stages }
-    public func registrations(pipelineDirectory: String?) -> [StageRegistration] { stages }
-}

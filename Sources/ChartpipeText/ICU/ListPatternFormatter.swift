@@ -30,8 +30,3 @@ final class ListPatternFormatter: @unchecked Sendable {  // unchecked: ICU docum
         }
     }
 }
-
-/// How a list's last item joins: "A, B, and C" or "A, B, or C".
-public enum ListConjunction: String, Sendable {
-    case and, or
-}

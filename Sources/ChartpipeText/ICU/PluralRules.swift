@@ -1,14 +1,5 @@
 import CICU
 
-/// A CLDR plural category (cardinal).
-public enum PluralCategory: String, Sendable, CaseIterable, Comparable {
-    case zero, one, two, few, many, other
-
-    public static func < (a: PluralCategory, b: PluralCategory) -> Bool {
-        allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
-    }
-}
-
 /// The CLDR cardinal plural rules of a locale, from ICU (`uplrules_selectFormatted`).
 ///
 /// Selection goes through a formatted number, so visible fraction digits count: in English

@@ -106,15 +106,6 @@ public struct ExternalStage: ChartStage {
     }
 }
 
-/// What every external stage of a run shares.
-struct PluginSettings: Sendable {
-    /// Seconds between SIGTERM and SIGKILL.
-    var grace: Double
-    /// Seconds `--describe` may take.
-    var describeTimeout: Double
-    var translate: PluginProvider.Translation
-}
-
 extension PluginFailure {
     /// The chart's error: what happened, what to do, and the end of the plugin's stderr.
     func diagnostic(_ label: String, launch: PluginLaunch, timeout: Double, limit: Int, tail: [String]) -> ChartError {

@@ -3,38 +3,6 @@ import ChartpipeCore
 import Foundation
 import Synchronization
 
-/// How a plugin process starts: the program, its arguments and its whole environment. No shell is
-/// involved; the working folder is a fresh temporary folder made for the process.
-struct PluginLaunch: Sendable {
-    /// Absolute path of the program.
-    var executable: String
-    /// Arguments after the program's name.
-    var arguments: [String]
-    var environment: [String: String]
-
-    /// The command as messages show it.
-    var display: String { ([executable] + arguments).joined(separator: " ") }
-}
-
-/// How long a plugin may take and how much it may print.
-struct ExchangeLimits: Sendable {
-    /// Seconds for the whole exchange, from the first byte of the request to the last of the reply.
-    var timeout: Double
-    /// Bytes of stdout beyond which the plugin is stopped.
-    var maxReply: Int
-    /// Seconds between SIGTERM and SIGKILL, and for draining pipes that a process left behind holds.
-    var grace: Double
-}
-
-/// Why an exchange with a plugin did not give a reply.
-enum PluginFailure: Error, Sendable {
-    case cannotStart(String)
-    case timedOut
-    case replyTooLarge
-    /// The process ended (with a non-zero status, by a signal, or before its reply was complete).
-    case ended(code: Int32, signal: Int32)
-}
-
 /// A running plugin: a process in a process group of its own, the parent's ends of its three pipes,
 /// and its working folder. Stdin is written while stdout and stderr are drained, in one poll loop,
 /// so that neither side ever blocks on a full pipe.
@@ -288,46 +256,3 @@ final class PluginProcess: @unchecked Sendable {
 
 /// A plugin that exits without reading its request makes writes fail with EPIPE, not end chartpipe.
 private let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
-
-/// The last lines a plugin wrote on stderr, quoted in a chart's error.
-struct StderrTail: Sendable {
-    /// Bytes kept: enough for the last few lines of a traceback.
-    static let capacity = 8192
-    private(set) var bytes: [UInt8] = []
-
-    mutating func append(_ more: [UInt8]) {
-        bytes.append(contentsOf: more)
-        if bytes.count > Self.capacity { bytes.removeFirst(bytes.count - Self.capacity) }
-    }
-
-    /// The last `count` non-empty lines, each at most 300 characters.
-    func lines(_ count: Int = 8) -> [String] {
-        let text = String(decoding: bytes, as: UTF8.self)
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        return lines.suffix(count).map { $0.count > 300 ? String($0.prefix(300)) + "…" : $0 }
-    }
-}
-
-/// The process groups of every plugin still running, so that a second Ctrl-C, which ends chartpipe
-/// at once, takes them along.
-public final class LiveProcessGroups: Sendable {
-    public static let shared = LiveProcessGroups()
-    private let groups = Mutex<Set<pid_t>>([])
-
-    func insert(_ pid: pid_t) { _ = groups.withLock { $0.insert(pid) } }
-    func remove(_ pid: pid_t) { _ = groups.withLock { $0.remove(pid) } }
-
-    /// Sends SIGKILL to every plugin's process group.
-    public func killAll() {
-        for pid in groups.withLock({ $0 }) { kill(-pid, SIGKILL) }
-    }
-}
-
-/// NUL-terminated C string arrays for posix_spawn.
-enum CStrings {
-    static func withArray(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Int32) -> Int32 {
-        let copies = strings.map { strdup($0) } + [nil]
-        defer { for pointer in copies { free(pointer) } }
-        return copies.withUnsafeBufferPointer { $0.baseAddress.map(body) } ?? EINVAL
-    }
-}

@@ -167,16 +167,3 @@ public enum PluginProtocol {
               doc: "Fails the chart with this message (a plugin that stays running reports a failure this way)."),
     ])
 }
-
-/// How chartpipe runs a plugin.
-public enum PluginMode: String, Sendable, CaseIterable, OptionChoice {
-    /// One process per chart: one request on stdin, then EOF; the response on stdout.
-    case perChart = "per-chart"
-    /// One process per worker, answering a stream of requests, one JSON line each.
-    case persistent
-}
-
-/// The JSON types a plugin's options may have.
-enum PluginOptionType: String, Sendable, CaseIterable {
-    case string, integer, number, boolean, strings, any
-}

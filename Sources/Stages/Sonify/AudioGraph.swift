@@ -5,22 +5,6 @@ import Darwin
 #endif
 import ChartpipeCore
 
-/// The audio graph of a chart as interleaved stereo samples (left, right, left, right, …) in −1…1.
-public struct AudioRendering: Sendable, Equatable {
-    public var sampleRate: Int
-    public var frames: Int
-    /// `2 × frames` samples, left then right for each frame.
-    public var samples: [Float]
-
-    /// The samples as 16-bit PCM: scaled by 32767, clamped, rounded to nearest (ties to even).
-    public func pcm16() -> [Int16] {
-        [Int16](unsafeUninitializedCapacity: samples.count) { out, count in
-            samples.withUnsafeBufferPointer { AudioGraph.quantise($0, into: out) }
-            count = samples.count
-        }
-    }
-}
-
 /// Synthesises the audio graph: pitch follows value (`PitchMap`), stereo position follows x
 /// (`StereoPan`), time follows the `AudioTimeline`.
 ///
@@ -234,91 +218,6 @@ public struct Synthesizer {
     }
 }
 
-/// One sound of the graph: sweeps that follow one another with continuous phase (a glide is one
-/// sweep per pair of points, a tone or an earcon one sweep).
-struct Sound {
-    let sweeps: [Sweep]
-    let frames: Range<Int>
-    let amplitude: Double
-    /// Where rendering stopped: the sweep, the next frame, and the oscillator there.
-    private var sweep = 0
-    private var frame: Int
-    private var phase = 0.0
-    private var increment = 0.0
-    private var left = 0.0
-    private var right = 0.0
-
-    init(_ sweeps: [Sweep], amplitude: Double) {
-        self.sweeps = sweeps.filter { !$0.frames.isEmpty }
-        frames = (self.sweeps.first?.frames.lowerBound ?? 0)..<(self.sweeps.last?.frames.upperBound ?? 0)
-        self.amplitude = amplitude
-        frame = frames.lowerBound
-        if let first = self.sweeps.first { (increment, left, right) = (first.increment, first.left, first.right) }
-    }
-
-    /// Adds this sound's part of `block` into `out` (whose first frame is `block.lowerBound`).
-    mutating func render(_ block: Range<Int>, into out: UnsafeMutableBufferPointer<Float>) {
-        let twoPi = 2 * Double.pi
-        while sweep < sweeps.count, frame < block.upperBound {
-            let s = sweeps[sweep]
-            let end = min(s.frames.upperBound, block.upperBound)
-            let plain = s.envelope.plainRange
-            var p = phase, increment = increment, left = left, right = right
-            for n in frame..<end {
-                let sine = FastSine.sinWrapped(p)
-                let e = plain.contains(n) ? 1.0 : s.envelope.gain(at: n)
-                let i = 2 * (n - block.lowerBound)
-                out[i] += Float(sine * left * e)
-                out[i + 1] += Float(sine * right * e)
-                p += increment
-                p -= p >= Double.pi ? twoPi : 0
-                increment *= s.ratio
-                left += s.leftDelta
-                right += s.rightDelta
-            }
-            phase = p
-            frame = end
-            if end < s.frames.upperBound {
-                (self.increment, self.left, self.right) = (increment, left, right)
-                return
-            }
-            sweep += 1
-            if sweep < sweeps.count {
-                let next = sweeps[sweep]
-                frame = next.frames.lowerBound
-                (self.increment, self.left, self.right) = (next.increment, next.left, next.right)
-            }
-        }
-    }
-}
-
-/// A sine whose pitch moves geometrically from `from` to `to` Hz over its frames (reaching `to` at
-/// the frame after them) and whose channel gains move linearly, under an envelope.
-struct Sweep {
-    let frames: Range<Int>
-    let envelope: Envelope
-    /// The oscillator at the first frame, and its change per frame.
-    let increment: Double
-    let ratio: Double
-    let left: Double
-    let right: Double
-    let leftDelta: Double
-    let rightDelta: Double
-
-    init(_ frames: Range<Int>, sampleRate: Double, from: Double, to: Double,
-         gains: ((left: Double, right: Double), (left: Double, right: Double)), envelope: Envelope, amplitude: Double) {
-        self.frames = frames
-        self.envelope = envelope
-        let count = frames.count
-        increment = 2 * Double.pi * from / sampleRate
-        ratio = from == to || count == 0 ? 1 : Glide.ratio(from: from, to: to, steps: count)
-        left = gains.0.left * amplitude
-        right = gains.0.right * amplitude
-        leftDelta = count == 0 ? 0 : (gains.1.left - gains.0.left) / Double(count) * amplitude
-        rightDelta = count == 0 ? 0 : (gains.1.right - gains.0.right) / Double(count) * amplitude
-    }
-}
-
 /// Lays out the sounds of one series inside its window.
 private struct Voice {
     let sampleRate: Double
@@ -391,38 +290,5 @@ private struct Voice {
         let gains = StereoPan.gains(position)
         return Sound([Sweep(start..<end, sampleRate: sampleRate, from: frequency, to: frequency, gains: (gains, gains),
                             envelope: envelope, amplitude: AudioGraph.earconAmplitude)], amplitude: AudioGraph.earconAmplitude)
-    }
-}
-
-/// Geometric steps between two pitches.
-enum Glide {
-    /// The per-frame factor that takes `from` to `to` in `steps` frames.
-    static func ratio(from: Double, to: Double, steps: Int) -> Double {
-        exp2(log2(to / from) / Double(steps))
-    }
-}
-
-/// Raised-cosine attack at the start of `start..<end` and release at its end.
-struct Envelope {
-    let start: Int
-    let end: Int
-    let attack: Int
-    let release: Int
-
-    /// Frames at full gain, where the render loop need not call `gain(at:)`.
-    var plainRange: Range<Int> { (start + attack)..<max(start + attack, end - release) }
-
-    func gain(at frame: Int) -> Double {
-        let fromStart = frame - start
-        let toEnd = end - 1 - frame
-        var g = 1.0
-        if fromStart < attack { g = min(g, Self.ramp(Double(fromStart) / Double(attack))) }
-        if toEnd < release { g = min(g, Self.ramp(Double(toEnd) / Double(release))) }
-        return g
-    }
-
-    /// 0.5 − 0.5·cos(πt) for t in 0…1, through the folded sine.
-    static func ramp(_ t: Double) -> Double {
-        0.5 + 0.5 * FastSine.sinWrapped(Double.pi * min(1, max(0, t)) - Double.pi / 2)
     }
 }

@@ -6,49 +6,6 @@ import Darwin
 import CSndFile
 import ChartpipeCore
 
-/// An audio file format the stage writes through libsndfile.
-public enum AudioFormat: String, Sendable, CaseIterable, OptionChoice {
-    /// RIFF WAVE, 16-bit PCM.
-    case wav
-    /// MPEG-1 Layer III (LAME through libsndfile).
-    case mp3
-    /// FLAC, 16-bit, lossless.
-    case flac
-    /// Ogg Vorbis.
-    case ogg
-
-    /// The file name extension.
-    public var fileExtension: String { rawValue }
-
-    /// Sample rates the format accepts; nil means any the stage allows.
-    public var sampleRates: Set<Int>? {
-        switch self {
-        case .mp3: return [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]
-        default: return nil
-        }
-    }
-
-    var sndfileFormat: Int32 {
-        switch self {
-        case .wav: return Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
-        case .mp3: return Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III)
-        case .flac: return Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
-        case .ogg: return Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)
-        }
-    }
-
-    /// Lossy encoders take float samples: libsndfile 1.2's 16-bit path into LAME reads
-    /// uninitialised memory, which makes MP3 bytes differ from run to run.
-    var takesFloat: Bool { self == .mp3 || self == .ogg }
-}
-
-/// A failure of libsndfile, with its message.
-public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
 /// Encodes audio through libsndfile, into memory (virtual I/O) or block by block into a file.
 ///
 /// Encoded bytes are identical across runs for every format: libsndfile gives each Ogg stream a
@@ -145,61 +102,6 @@ public enum SoundFile {
         try handle.close()
         samples.removeLast(samples.count - read * channels)
         return Decoded(frames: read, channels: channels, sampleRate: Int(info.samplerate), samples: samples)
-    }
-}
-
-/// A growable byte buffer that libsndfile reads and writes through its virtual I/O callbacks.
-final class MemoryFile {
-    var bytes: [UInt8]
-    var position = 0
-
-    init(_ bytes: [UInt8] = []) { self.bytes = bytes }
-
-    /// The callbacks find the buffer through the user-data pointer; they capture nothing.
-    static let io = SF_VIRTUAL_IO(
-        get_filelen: { user in MemoryFile.from(user).map { sf_count_t($0.bytes.count) } ?? -1 },
-        seek: { offset, whence, user in
-            guard let file = MemoryFile.from(user) else { return -1 }
-            let base: Int
-            switch whence {
-            case SEEK_CUR: base = file.position
-            case SEEK_END: base = file.bytes.count
-            default: base = 0
-            }
-            let target = base + Int(offset)
-            guard target >= 0 else { return -1 }
-            file.position = target
-            return sf_count_t(target)
-        },
-        read: { pointer, count, user in
-            guard let file = MemoryFile.from(user), let pointer else { return 0 }
-            let n = max(0, min(Int(count), file.bytes.count - file.position))
-            file.bytes.withUnsafeBytes { source in
-                if n > 0, let base = source.baseAddress {
-                    pointer.copyMemory(from: base + file.position, byteCount: n)
-                }
-            }
-            file.position += n
-            return sf_count_t(n)
-        },
-        write: { pointer, count, user in
-            guard let file = MemoryFile.from(user), let pointer else { return 0 }
-            let n = Int(count)
-            let end = file.position + n
-            if end > file.bytes.count { file.bytes.append(contentsOf: repeatElement(0, count: end - file.bytes.count)) }
-            file.bytes.withUnsafeMutableBytes { target in
-                if n > 0, let base = target.baseAddress {
-                    (base + file.position).copyMemory(from: pointer, byteCount: n)
-                }
-            }
-            file.position = end
-            return sf_count_t(n)
-        },
-        tell: { user in MemoryFile.from(user).map { sf_count_t($0.position) } ?? -1 }
-    )
-
-    static func from(_ user: UnsafeMutableRawPointer?) -> MemoryFile? {
-        user.map { Unmanaged<MemoryFile>.fromOpaque($0).takeUnretainedValue() }
     }
 }
 

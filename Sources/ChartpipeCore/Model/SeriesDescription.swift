@@ -1,0 +1,20 @@
+/// One series: its summary, the labels of its segments and of its points.
+public struct SeriesDescription: Sendable, Equatable {
+    /// The series name, translated.
+    public var name: String
+    public var summary: String
+    public var segments: [SegmentDescription]
+    /// The points the `points` option asked for (all, notable or none).
+    public var points: [PointDescription]
+    /// The shape of the drawn points as one line of Unicode braille (`BrailleSparkline`), empty
+    /// when the series has no value.
+    public var braille: String
+
+    public init(name: String, summary: String, segments: [SegmentDescription], points: [PointDescription], braille: String = "") {
+        self.name = name
+        self.summary = summary
+        self.segments = segments
+        self.points = points
+        self.braille = braille
+    }
+}

@@ -1,0 +1,30 @@
+/// How a run ended.
+public struct RunOutcome: Sendable {
+    public var manifest: Manifest
+    public var manifestPath: String
+    /// The charts this run ran, in pipeline order.
+    public var results: [ChartResult]
+
+    /// The code of the error that stops a run because the output's disk is full.
+    public static let diskFull = "output.disk-full"
+
+    /// Kinds of change that make the run exit 3.
+    public var failOnChange: Set<Change.Kind> = []
+
+    /// 130 interrupted; 4 the output's disk is full; 1 a chart of this run or a run-level stage
+    /// failed; 3 a change of a kind `--fail-on-change` names; else 0.
+    public var exitCode: Int32 {
+        if manifest.interrupted { return 130 }
+        if results.contains(where: { $0.error?.code == Self.diskFull }) { return 4 }
+        let failed = results.contains { $0.status == .failed } || manifest.stages.contains { $0.status == .failed }
+        if failed { return 1 }
+        return changedKinds.isDisjoint(with: failOnChange) ? 0 : 3
+    }
+
+    /// The kinds of change this run found, over its charts.
+    public var changedKinds: Set<Change.Kind> {
+        Set(results.flatMap { r in
+            (r.record.comparison?["changes"]?.arrayValue ?? []).compactMap { $0["kind"]?.stringValue.flatMap(Change.Kind.init(rawValue:)) }
+        })
+    }
+}

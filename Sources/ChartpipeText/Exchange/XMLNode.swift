@@ -1,0 +1,4 @@
+indirect enum XMLNode: Sendable, Equatable {
+    case text(String)
+    case element(XMLElement)
+}

@@ -1,0 +1,174 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes x values for one written language: dates in the axis's zone at the data's
+/// granularity, numbers, or category labels translated through the run's catalogs.
+public struct XValueText: Sendable {
+    public let facts: XAxisFacts
+    /// How dates are written; chosen from the spacing of the data and whether it spans years.
+    public let style: DateStyle
+    public let language: WrittenLanguage
+    let formats: LocaleFormats
+    let catalog: Catalog
+
+    public init(facts: XAxisFacts, language: WrittenLanguage, catalog: Catalog) {
+        self.facts = facts
+        self.language = language
+        self.catalog = catalog
+        formats = language.formats
+        let spansYears = facts.range.map {
+            XValueText.year($0.lowerBound, zone: facts.zone) != XValueText.year($0.upperBound, zone: facts.zone)
+        } ?? false
+        if facts.isYears {
+            // Years read as years ("1700", "1700년", "1700年"); fractions of a year as months or days.
+            let spacing = facts.spacing ?? 1
+            style = spacing >= 0.9 ? .year : (spacing >= 27.0 / 365.2425 ? .yearMonth : .yearMonthDay)
+            return
+        }
+        switch TimeGranularity(spacing: facts.spacing) {
+        case .year: style = .year
+        case .month: style = .yearMonth
+        case .quarter: style = .yearQuarter
+        case .day: style = spansYears ? .yearMonthDay : .monthDay
+        case .hour: style = spansYears ? .yearMonthDayTime : .monthDayTime
+        // Points seconds apart need their seconds, else two of them read alike.
+        case .second: style = .skeleton(spansYears ? "yMMMMdjmmss" : "MMMMdjmmss")
+        case .millisecond: style = .skeleton(spansYears ? "yMMMMdjmmssSSS" : "MMMMdjmmssSSS")
+        }
+    }
+
+    /// The x value as a reader hears it; an aggregated one names its bucket ("the week of June 29",
+    /// "1950–1959"), and a partly covered first or last bucket says so.
+    public func text(_ x: Double) -> String { bucketText(x, plain(x)) }
+
+    /// The x value itself, not as the bucket it may stand for: what a gridline at it is called.
+    public func plain(_ x: Double) -> String {
+        switch facts.kind {
+        case .time: return language.typeset(formats.date(millis: x, style: zoned(style, x), zone: facts.zone))
+        // Years and other four-digit integer x read as written ("2015", not "2,015").
+        case .number:
+            if facts.isYears { return formats.date(millis: XValueText.millis(year: x), style: style, zone: "UTC") }
+            if let unit = facts.unit { return formats.measure(x, unit: unit) }
+            return facts.isYearLike ? String(Int(x)) : formats.number(x)
+        case .category: return catalog.text(label(x), locale: language.requested)
+        }
+    }
+
+    /// The x value with its year even where the axis leaves it out (data within one year): a
+    /// summary states the year at least once.
+    public func text(_ x: Double, withYear: Bool) -> String {
+        guard withYear, facts.kind == .time else { return text(x) }
+        let full: DateStyle
+        switch style {
+        case .monthDay: full = .yearMonthDay
+        case .monthDayTime: full = .yearMonthDayTime
+        case let .skeleton(skeleton) where !skeleton.contains("y"): full = .skeleton("y" + skeleton)
+        default: return text(x)
+        }
+        return bucketText(x, language.typeset(formats.date(millis: x, style: zoned(full, x), zone: facts.zone)))
+    }
+
+    /// The x value without its year, for the end of a range that names the year at its other end
+    /// ("June to July 2026", "2026년 6월부터 7월까지"); as `text` where the style has no year.
+    public func textWithoutYear(_ x: Double) -> String {
+        guard facts.kind == .time else { return text(x) }
+        let short: DateStyle
+        switch style {
+        case .yearMonthDay: short = .monthDay
+        case .yearMonthDayTime: short = .monthDayTime
+        // Chinese, Japanese and Korean write a month as its number ("7月", "7월"), not "七月".
+        case .yearMonth: short = .skeleton(["zh", "ja", "ko"].contains(language.language) ? "M" : "MMMM")
+        default: return text(x)
+        }
+        return bucketText(x, language.typeset(formats.date(millis: x, style: zoned(short, x), zone: facts.zone)))
+    }
+
+    /// `style` with the zone's offset when it writes a time of day that the clocks pass twice at `x`.
+    private func zoned(_ style: DateStyle, _ x: Double) -> DateStyle {
+        guard !facts.repeatedSpans.isEmpty, facts.repeatedSpans.contains(where: { $0.contains(x) }),
+              style.skeleton.contains(where: { $0 == "j" || $0 == "H" || $0 == "h" }) else { return style }
+        return .skeleton(style.skeleton + "z")
+    }
+
+    /// Whether two instants fall in the same calendar year in the axis's zone.
+    public func sameYear(_ a: Double, _ b: Double) -> Bool {
+        facts.kind == .time && XValueText.year(a, zone: facts.zone) == XValueText.year(b, zone: facts.zone)
+    }
+
+    /// `base` (the x written plainly) as the bucket it stands for.
+    private func bucketText(_ x: Double, _ base: String) -> String {
+        var out = base
+        switch facts.bucket {
+        case .calendar("week") where facts.kind == .time:
+            out = render("describe.week", [.text(base)])
+        case let .width(width) where facts.kind == .number:
+            // Bins of whole numbers end at the last whole number in them ("1950–1959").
+            let whole = width == width.rounded() && x == x.rounded()
+            // A bin of whole years names the year once, after its end: "1700—1709年", "1700~1709년".
+            let start = facts.isYears && style == .year && whole && base == plain(x) ? String(Int(x)) : base
+            out = render("describe.bin", [.text(start), .text(plain(x + (whole ? width - 1 : width)))])
+        default:
+            break
+        }
+        return facts.partialX.contains(x) ? render("describe.partial", [.text(out)]) : out
+    }
+
+    private func render(_ key: String, _ arguments: [TemplateArgument]) -> String {
+        language.typeset(catalog.render(key, locale: language.requested, arguments))
+    }
+
+    /// The category label of a category x, untranslated (as data files write it); other x as a
+    /// number.
+    public func label(_ x: Double) -> String {
+        let i = Int(x.rounded(.up))
+        return facts.categories.indices.contains(i) ? facts.categories[i] : formats.number(x)
+    }
+
+    /// How an event at an x reads in a sentence, for `describe.when.*`: a period ("in 2009",
+    /// "in June 2026"), a day or an instant ("on June 12"), or a point on a number or category axis.
+    public var when: WhenKind {
+        switch facts.kind {
+        case .category: return .point
+        case .number: return facts.isYears && style != .yearMonthDay ? .period : .point
+        case .time:
+            switch style {
+            case .year, .yearMonth, .yearQuarter: return .period
+            default: return .day
+            }
+        }
+    }
+
+    /// The instant of a (possibly fractional) calendar year in UTC: the fraction counts twelfths
+    /// of the year as months, as monthly data written in decimal years does (1749.083 is February
+    /// 1749), and the rest of a twelfth as days of that month.
+    public static func millis(year x: Double) -> Double {
+        let day = 86_400_000.0
+        let whole = Int(x.rounded(.down))
+        let twelfths = (x - Double(whole)) * 12 + 1e-6
+        let month = min(11, Int(twelfths.rounded(.down)))
+        let start = daysFromCivil(whole, month + 1, 1)
+        let next = month == 11 ? daysFromCivil(whole + 1, 1, 1) : daysFromCivil(whole, month + 2, 1)
+        let days = ((twelfths - Double(month)) * Double(next - start)).rounded(.down)
+        return (Double(start) + min(days, Double(next - start - 1))) * day
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The calendar year of an instant in `zone`.
+    static func year(_ millis: Double, zone: String) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        return calendar.component(.year, from: Date(timeIntervalSince1970: (millis / 1000).rounded(.down)))
+    }
+}

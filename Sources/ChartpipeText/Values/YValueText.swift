@@ -1,0 +1,130 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes y values for one written language with the axis's unit (currency, percent, CLDR unit
+/// or none), at a precision that suits the data.
+public struct YValueText: Sendable {
+    public let facts: YAxisFacts
+    let formats: LocaleFormats
+    let precision: NumberPrecision
+
+    public init(facts: YAxisFacts, language: WrittenLanguage) {
+        self.facts = facts
+        formats = language.formats
+        switch UnitKind(facts.unit) {
+        case .percent: precision = .maxFractionDigits(1)
+        case .currency: precision = facts.wholeValues ? .integer : .automatic
+        case .none, .measure:
+            if facts.largest > 0 && facts.largest < 1 { precision = .significantDigits(3) }
+            // Plain numbers written with two decimals (index levels, prices without a currency) keep both.
+            else if facts.unit == nil && facts.decimals == 2 { precision = .fractionDigits(2) }
+            else { precision = .maxFractionDigits(2) }
+        }
+    }
+
+    /// The axis's unit.
+    public var unit: String? { facts.unit }
+
+    /// A value with its unit; a value too small for the axis's precision keeps three significant
+    /// digits, so that 0.004 is never said as 0.
+    public func text(_ y: Double) -> String { text(y, trimmingCents: false) }
+
+    /// A value with its unit; `trimmingCents` drops the needless cents of a whole amount of money (a
+    /// threshold of "$1,500", a change of "$200"), which data values keep so that they read alike.
+    public func text(_ y: Double, trimmingCents: Bool) -> String {
+        if facts.unit == nil, y.isFinite {
+            // Statistics of whole values (a mean of counts) keep at most one decimal, none from 100 on.
+            let shown = facts.wholeValues && abs(y) >= 100 ? y.rounded() : y
+            if let large = formats.largeNumber(shown) { return large }
+            if facts.wholeValues && y != y.rounded() {
+                return formats.number(shown, precision: abs(y) >= 100 ? .integer : .maxFractionDigits(1))
+            }
+        }
+        if trimmingCents, case .currency = UnitKind(facts.unit), precision == .automatic, y == y.rounded(), abs(y) < 1e15 {
+            return formats.quantity(y, unit: facts.unit, precision: .integer)
+        }
+        return formats.quantity(y, unit: facts.unit, precision: YValueText.keepingSignificance(y, precision))
+    }
+
+    /// The two ends of a range or a change, with the unit said once where the language's press
+    /// does: English names a spelled-out unit after the second value only ("from 67 to 68 degrees
+    /// Fahrenheit"); Korean and Japanese drop the scale word before the second ("화씨 67도에서 68도로",
+    /// "華氏67度から68度へ"). Currencies, percents and other languages keep both as they are.
+    public func ends(_ a: Double, _ b: Double) -> (String, String) {
+        let first = text(a), second = text(b)
+        guard case .measure = UnitKind(facts.unit) else { return (first, second) }
+        let number = formats.number(a, precision: YValueText.keepingSignificance(a, precision))
+        guard let range = first.range(of: number) else { return (first, second) }
+        let prefix = first[..<range.lowerBound], suffix = first[range.upperBound...]
+        switch LocaleFallback.language(of: formats.locale) {
+        case "en" where prefix.isEmpty && suffix.hasPrefix(" "):
+            return (number, second)
+        case "ko", "ja" where !prefix.isEmpty && second.hasPrefix(prefix):
+            return (first, String(second.dropFirst(prefix.count)).trimmingLeadingSpace())
+        default:
+            return (first, second)
+        }
+    }
+
+    /// A statistic (a mean, a spread) of the values: as `text`, except that a currency without minor
+    /// units keeps two decimals below 100 ("4.30원", never "4원").
+    public func statistic(_ y: Double) -> String {
+        if case let .currency(code) = UnitKind(facts.unit), abs(y) < 100, y != y.rounded(), y.isFinite {
+            return formats.currency(y, code: code, precision: .fractionDigits(2))
+        }
+        return text(y)
+    }
+
+    static func keepingSignificance(_ y: Double, _ precision: NumberPrecision) -> NumberPrecision {
+        guard y != 0, y.isFinite, case let .maxFractionDigits(needed) = rateDigits(y) else { return precision }
+        switch precision {
+        // Only where the axis's digits would leave fewer than two significant ones.
+        case let .maxFractionDigits(d) where needed > d && abs(y) * Double.pow10(d - 1) < 1: return .maxFractionDigits(needed)
+        case .integer where abs(y) < 1: return .maxFractionDigits(needed)
+        case .automatic where abs(y) < 0.01: return .maxFractionDigits(needed)
+        default: return precision
+        }
+    }
+
+    /// A rate such as a slope: three significant digits, so that small rates do not round to zero.
+    public func rate(_ y: Double) -> String {
+        // A large rate of whole values (a count) reads as the values do: "2만 8853", "2.89万", never "28,853"
+        // beside "570만 8천".
+        if facts.unit == nil, facts.wholeValues, abs(y) >= 1e4, let large = formats.largeNumber(y.rounded()) { return large }
+        // Money keeps its cents ("-$2.40") unless the rate is below a cent.
+        let currencyDigits = UnitKind(facts.unit).isCurrency && abs(y) >= 0.01
+        return formats.quantity(y, unit: facts.unit, precision: currencyDigits ? .automatic : YValueText.rateDigits(y))
+    }
+
+    /// At most three significant digits, trailing zeros dropped ("3", "25.8", "0.0123").
+    public static func rateDigits(_ y: Double) -> NumberPrecision {
+        guard y != 0, y.isFinite else { return .integer }
+        var order = 0
+        var v = abs(y)
+        while v >= 10 { v /= 10; order += 1 }
+        while v < 1 { v *= 10; order -= 1 }
+        return .maxFractionDigits(min(15, max(0, 2 - order)))
+    }
+
+    /// The size of a change without its sign: its percent when there is one and ratios mean
+    /// something, else the amount with its unit.
+    public func magnitude(absolute: Double, percent: Double?) -> String {
+        if let percent, hasTrueZero { return formats.percent(abs(percent)) }
+        return text(abs(absolute))
+    }
+
+    /// A change with its sign (for changes that are neither a rise nor a fall).
+    public func signed(absolute: Double, percent: Double?) -> String {
+        if let percent, hasTrueZero { return formats.percent(percent) }
+        return text(absolute)
+    }
+
+    /// Whether a ratio of values means something: not for temperatures in Celsius or Fahrenheit,
+    /// whose zero is arbitrary ("rose 379% from 15 °C" would be false), so their changes are amounts.
+    public var hasTrueZero: Bool {
+        !(facts.unit.map { $0.hasPrefix("temperature-") && $0 != "temperature-kelvin" } ?? false)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ChartpipeCore
+import ChartpipeJSON
+
+/// The running fold of one bucket.
+struct Bucket {
+    var count = 0
+    /// The sum and its running error (Neumaier's compensated summation), so that a mean of the same
+    /// values is the same double whatever their order, as pandas' means are.
+    var sum = 0.0
+    var compensation = 0.0
+    var min = Double.infinity
+    var max = -Double.infinity
+    var firstX = Double.infinity, firstRecordOfValue = Int.max, firstValue = Double.nan
+    var lastX = -Double.infinity, lastRecordOfValue = Int.min, lastValue = Double.nan
+    var firstRecord = Int.max
+    var lastRecord = Int.min
+    /// Values, kept for `median` only.
+    var values: [Double] = []
+
+    mutating func add(x: Double, y: Double, record: Int, keepsValues: Bool) {
+        firstRecord = Swift.min(firstRecord, record)
+        lastRecord = Swift.max(lastRecord, record)
+        guard !y.isNaN else { return }
+        count += 1
+        let total = sum + y
+        // Neumaier (1974): keep the low-order bits that the addition loses.
+        compensation += abs(sum) >= abs(y) ? (sum - total) + y : (y - total) + sum
+        sum = total
+        if y < min { min = y }
+        if y > max { max = y }
+        if x < firstX || (x == firstX && record < firstRecordOfValue) { firstX = x; firstRecordOfValue = record; firstValue = y }
+        if x > lastX || (x == lastX && record > lastRecordOfValue) { lastX = x; lastRecordOfValue = record; lastValue = y }
+        if keepsValues { values.append(y) }
+    }
+
+    func value(_ op: Aggregate.Op) -> Double {
+        if op == .count { return Double(count) }
+        guard count > 0 else { return .nan }
+        switch op {
+        case .sum: return sum + compensation
+        case .mean: return (sum + compensation) / Double(count)
+        case .min: return min
+        case .max: return max
+        case .first: return firstValue
+        case .last: return lastValue
+        case .count: return Double(count)
+        case .median:
+            let sorted = values.sorted()
+            let mid = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+        }
+    }
+}

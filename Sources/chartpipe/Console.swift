@@ -1,0 +1,14 @@
+import BuiltinStages
+import ChartpipeCore
+import ChartpipeText
+import Foundation
+import ChartpipeJSON
+import Plugin
+
+/// Writes to stderr.
+enum Console {
+    /// One line; what it quotes from data or pipelines is shown safely (`TerminalText`).
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((TerminalText.safe(line) + "\n").utf8))
+    }
+}
