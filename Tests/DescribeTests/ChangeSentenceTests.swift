@@ -52,19 +52,19 @@ final class ChangeSentenceTests: XCTestCase {
     func testTheEnglishSentencesSayTheValues() {
         var w = words("en")
         let said = every.map { w.sentence($0) ?? "" }
-        XCTAssertEqual(said[0], "Since the last run, 1 data point was added to Revenue. Revenue for June 3 was $1,420.00, 5.3% below June 2.")
-        XCTAssertEqual(said[1], "Since the last run, 1 data point was added to Revenue. Revenue for June 3 was $1,420.00, the same as June 2.")
-        XCTAssertEqual(said[2], "Since the last run, 1 data point was added to Revenue. Revenue for June 1 was $1,420.00.")
+        XCTAssertEqual(said[0], "Since the last run, 1 data point was added to Revenue. The value of Revenue for June 3 was $1,420.00, 5.3% below June 2.")
+        XCTAssertEqual(said[1], "Since the last run, 1 data point was added to Revenue. The value of Revenue for June 3 was $1,420.00, the same as June 2.")
+        XCTAssertEqual(said[2], "Since the last run, 1 data point was added to Revenue. The value of Revenue for June 1 was $1,420.00.")
         XCTAssertEqual(said[3], "The latest value of Revenue is 5.3% below the last run's latest, $1,500.00 for June 1.")
         XCTAssertEqual(said[4], "The latest value of Revenue equals the last run's latest, $1,420.00 for June 1.")
         XCTAssertEqual(said[5], "Revenue fell to $1,100.00 on June 2, a new low for the series since June 1.")
         XCTAssertEqual(said[6], "Revenue no longer has the significant decreasing trend the last run found.")
         // The crossing's x is interpolated: it is said at the first point past it.
-        XCTAssertEqual(said[8], "Revenue fell below target ($1,500) on June 2.")
+        XCTAssertEqual(said[8], "Revenue fell below the target line ($1,500) on June 2.")
         XCTAssertEqual(said[9], "The earlier value of Revenue for June 2 was revised from $1,300.00 to $1,350.50.")
-        XCTAssertEqual(said[10], "2 earlier values of Revenue were revised, the largest for June 2, from no value to $1,350.50.")
+        XCTAssertEqual(said[10], "Revenue had 2 earlier values revised; the largest change, for June 2, was from no value to $1,350.50.")
         XCTAssertEqual(said[11], "West is a new series, with no values.")
-        XCTAssertEqual(said[12], "South, a series of the last run, is no longer in the data.")
+        XCTAssertEqual(said[12], "South, which was in the last run, is no longer in the data.")
     }
 
     /// A percentage changes by percentage points; a temperature in Celsius by degrees.
