@@ -239,7 +239,9 @@ public struct LocaleFormats: Sendable, Hashable {
         // Korean and Chinese desks write a time on the hour as the hour ("11월 21일 2시", "11月21日2时"),
         // as they write "2시~3시" for hours of the day, not as a zero-padded clock ("02:00").
         let language = LocaleFallback.language(of: locale)
-        if ["ko", "zh"].contains(language), minute(millis, zone: zone) == 0 {
+        let clock = skeleton.hasSuffix("jmm") || skeleton.hasSuffix("Hmm") || skeleton.hasSuffix("jmmz") || skeleton.hasSuffix("Hmmz")
+        // The minute is looked up only for a time of day in these two languages (ICU outside UTC).
+        if clock, ["ko", "zh"].contains(language), minute(millis, zone: zone) == 0 {
             if skeleton.hasSuffix("jmm") || skeleton.hasSuffix("Hmm") {
                 skeleton = String(skeleton.dropLast(3)) + "H"
             } else if skeleton.hasSuffix("jmmz") || skeleton.hasSuffix("Hmmz"),
