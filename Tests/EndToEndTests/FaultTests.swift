@@ -94,6 +94,18 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(onDisk.subtracting(["manifest.json", ".chartpipe.lock"]), listed, context, file: file, line: line)
     }
 
+    /// The kilobytes the files under `folder` take on a tmpfs, each rounded up to whole 4 KiB pages.
+    func pagedKilobytes(_ folder: URL) throws -> Int {
+        var total = 0
+        for p in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(p).path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            total += (bytes + 4095) / 4096 * 4
+        }
+        return total
+    }
+
     /// A tmpfs of `kilobytes` mounted on the output folder.
     func mountTmpfs(kilobytes: Int) throws {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -121,17 +133,24 @@ final class FaultTests: XCTestCase {
         let seed = ProcessInfo.processInfo.environment["CHARTPIPE_FAULT_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
         print("FaultTests: full-disk points from seed \(seed) (CHARTPIPE_FAULT_SEED=\(seed) replays them)")
         var generator = SplitMix64(seed: seed)
+        // What the whole run takes on a tmpfs (whole 4 KiB pages per file), measured rather than
+        // assumed: the cuts below scale with it, and a repair gets room for the old output plus a
+        // new copy of every file beside it.
+        XCTAssertEqual(try runPipeline(), 0, "a run with room")
+        let need = try pagedKilobytes(out)
+        try FileManager.default.removeItem(at: out)
+        let repairRoom = 2 * need + 1024
         for round in 0..<8 {
-            // The whole run needs about 2 MB: a first run cut anywhere from its first file to its last,
-            // and a rerun left anywhere from a few kilobytes of room to enough.
-            let kilobytes = Int.random(in: 16...2200, using: &generator)
-            let room = Int.random(in: 8...2200, using: &generator)
+            // A first run cut anywhere from its first file to its last, and a rerun left anywhere
+            // from a few kilobytes of room to enough.
+            let kilobytes = Int.random(in: 16...(need + need / 10), using: &generator)
+            let room = Int.random(in: 8...(need + need / 10), using: &generator)
             let context = "round \(round) of seed \(seed): first run in \(kilobytes) KB, rerun with \(room) KB of room"
             try mountTmpfs(kilobytes: kilobytes)
             let status = try runPipeline()
             XCTAssertTrue([0, 4].contains(status), "status \(status), \(context)")
             try assertManifestTells(settled: false, "first run, \(context)")
-            try remountTmpfs(kilobytes: 8192)
+            try remountTmpfs(kilobytes: repairRoom)
             XCTAssertEqual(try runPipeline(), 0, "repair after the first run, \(context)")
             try assertManifestTells(settled: true, "repair after the first run, \(context)")
 
@@ -150,6 +169,36 @@ final class FaultTests: XCTestCase {
             unmountTmpfs()
             try? FileManager.default.removeItem(at: out)
         }
+    }
+
+    /// A disk that fills up while the report is written: the charts are all written, the run
+    /// exits 4 as for a chart, and the manifest lists the reports that were written, so that a
+    /// rerun with room is not refused for unlisted files.
+    func testAFullDiskDuringTheReportExits4AndListsTheReportsWritten() throws {
+        XCTAssertEqual(try runPipeline(), 0, "a run with room")
+        let need = try pagedKilobytes(out)
+        let manifestKB = (try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("manifest.json").path)[.size] as? NSNumber)
+            .map { ($0.intValue + 4095) / 4096 * 4 } ?? 0
+        try FileManager.default.removeItem(at: out)
+        // Room for every chart and all but the last report (the reports are the last files before
+        // the manifest, each about 300 KB).
+        try mountTmpfs(kilobytes: need - manifestKB - 120)
+        XCTAssertEqual(try runPipeline(), 4)
+        let data = try XCTUnwrap(FileManager.default.contents(atPath: out.appendingPathComponent("manifest.json").path))
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let stages = manifest["stages"] as? [[String: Any]] ?? []
+        let report = try XCTUnwrap(stages.first { $0["use"] as? String == "report" }, "\(stages)")
+        XCTAssertEqual(report["status"] as? String, "failed")
+        XCTAssertEqual((report["error"] as? [String: Any])?["code"] as? String, "output.disk-full")
+        XCTAssertEqual((manifest["charts"] as? [[String: Any]])?.map { $0["status"] as? String }, ["ok", "ok", "ok", "ok"])
+        let reports = (manifest["artifacts"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "report" }
+        XCTAssertFalse(reports.isEmpty, "the reports written before the disk filled are listed")
+        try assertManifestTells(settled: false, "a full disk in the report")
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix("report.") }
+        XCTAssertEqual(Set(onDisk), Set(reports.compactMap { $0["path"] as? String }), "no report on disk that the manifest does not list")
+        try remountTmpfs(kilobytes: 2 * need + 1024)
+        XCTAssertEqual(try runPipeline(), 0, "a rerun with room")
+        try assertManifestTells(settled: true, "a rerun with room")
     }
 
     // MARK: kills and signals

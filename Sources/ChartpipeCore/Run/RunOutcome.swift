@@ -11,11 +11,12 @@ public struct RunOutcome: Sendable {
     /// Kinds of change that make the run exit 3.
     public var failOnChange: Set<Change.Kind> = []
 
-    /// 130 interrupted; 4 the output's disk is full; 1 a chart of this run or a run-level stage
+    /// 130 interrupted; 4 the output's disk is full (for a chart or a run-level stage); 1 a chart of this run or a run-level stage
     /// failed; 3 a change of a kind `--fail-on-change` names; else 0.
     public var exitCode: Int32 {
         if manifest.interrupted { return 130 }
-        if results.contains(where: { $0.error?.code == Self.diskFull }) { return 4 }
+        if results.contains(where: { $0.error?.code == Self.diskFull })
+            || manifest.stages.contains(where: { $0.error?.code == Self.diskFull }) { return 4 }
         let failed = results.contains { $0.status == .failed } || manifest.stages.contains { $0.status == .failed }
         if failed { return 1 }
         return changedKinds.isDisjoint(with: failOnChange) ? 0 : 3

@@ -203,15 +203,17 @@ public final class Runner: Sendable {
             var context = RunContext(run: info, locales: spec.locales, charts: charts,
                                      reader: ArtifactReader(root: writer.root), cancellation: cancellation,
                                      generatedAt: options.generatedAt)
+            // The files a stage wrote before one of its writes failed (a full disk) are on disk as
+            // written: the manifest lists them.
+            var files: [ManifestArtifact] = []
+            defer { written += files }
             do {
                 let stage = try located(step.entry) { try step.registration.make(execution.options(of: step.entry, for: nil)) }
                 guard let runStage = stage as? any RunStage else { continue }
                 try located(step.entry) { try runStage.run(&context) }
-                var files: [ManifestArtifact] = []
                 for artifact in context.artifacts {
                     files.append(try writer.write(artifact.content, to: artifact.path, kind: artifact.kind, locale: artifact.locale))
                 }
-                written += files
                 outcomes.append(RunStageRecord(key: step.entry.key, stage: step.entry.name, status: .ok))
             } catch {
                 let diagnostic = (error as? Diagnostic) ?? Diagnostic("stage '\(step.entry.name)' was interrupted",
