@@ -22,6 +22,9 @@ public struct ChangeSentences {
     let y: YValueText
     let kind: QuantityKind
     let countKey: String
+    /// The last part of the verb keys, as `describe` chooses it: the chart's id when a catalog gives
+    /// it its own verbs (`describe.verb.rise.<id>`), else the kind (prices rise, counts increase).
+    let verbKind: String
     /// Render problems met so far, for warnings.
     public private(set) var problems: [String] = []
 
@@ -40,6 +43,7 @@ public struct ChangeSentences {
         y = YValueText(facts: facts, language: language)
         kind = facts.kind(counted: history.aggregation?.op == "count")
         countKey = catalog.entries["describe.count.\(chart.id)"] != nil ? "count.\(chart.id)" : "count"
+        verbKind = catalog.entries["describe.verb.rise.\(chart.id)"] != nil ? chart.id : kind.rawValue
     }
 
     var locale: String { language.requested }
@@ -80,12 +84,16 @@ public struct ChangeSentences {
             return say(cy > py ? "change.sinceLast.above" : "change.sinceLast.below",
                        [name, t(difference(from: py, to: cy)), t(value(py)), t(x.text(px))])
         case .newHigh, .newLow:
-            guard let cx = c.x, let cy = c.y, let since = c.since else { return nil }
-            return say(c.kind == .newHigh ? "change.newHigh" : "change.newLow", [name, t(when(cx)), t(value(cy)), t(x.text(since))])
+            guard let cx = c.x, let cy = c.y, let since = c.since, let extreme = c.previousY else { return nil }
+            return say(c.kind == .newHigh ? "change.newHigh" : "change.newLow",
+                       [name, t(when(cx)), t(value(cy)), t(x.text(since)), t(value(extreme))])
         case .trendStarted, .trendStopped:
             guard let trend = c.trend, trend != .none else { return nil }
             let verdict = trend == .increasing ? "up" : "down"
-            return say("change.\(c.kind == .trendStarted ? "trendStarted" : "trendStopped").\(verdict)", [name])
+            // The trend takes the verb of the quantity, as `describe.stat.mk.*` does: revenue rises
+            // (상승, 上涨, 上昇), visits increase (증가, 增加, 増加), a temperature drops (하락, 降低, 低下).
+            return say("change.\(c.kind == .trendStarted ? "trendStarted" : "trendStopped").\(verdict)",
+                       [name, t(verb(rising: trend == .increasing))])
         case .newCrossing:
             guard let cx = c.x, let threshold = c.threshold, let upward = c.upward,
                   let level = chart.y.thresholds.first(where: { $0.name == threshold })?.value else { return nil }
@@ -95,10 +103,24 @@ public struct ChangeSentences {
                        [name, t(catalog.text(threshold, locale: locale)), t(value(level, amount: true)), t(when(after))])
         case .revised:
             guard let count = c.count, let cx = c.x else { return nil }
-            let before = t(c.previousY.map { value($0) } ?? say("change.noValue", []))
-            let after = t(c.y.flatMap { $0.isFinite ? value($0) : nil } ?? say("change.noValue", []))
-            if count == 1 { return say("change.revised.one", [name, t(x.text(cx)), before, after]) }
-            return say("change.revised", [.integer(count), name, t(x.text(cx)), before, after])
+            let before = c.previousY.flatMap { $0.isFinite ? value($0) : nil }
+            let after = c.y.flatMap { $0.isFinite ? value($0) : nil }
+            let one = count == 1
+            let place = t(x.text(cx))
+            // A gap that now has a value, and a value that is now a gap, each have their own words.
+            switch (before, after) {
+            case let (before?, after?):
+                return one ? say("change.revised.one", [name, place, t(before), t(after)])
+                    : say("change.revised", [.integer(count), name, place, t(before), t(after)])
+            case let (nil, after?):
+                return one ? say("change.revised.one.filled", [name, place, t(after)])
+                    : say("change.revised.filled", [.integer(count), name, place, t(after)])
+            case let (before?, nil):
+                return one ? say("change.revised.one.emptied", [name, place, t(before)])
+                    : say("change.revised.emptied", [.integer(count), name, place, t(before)])
+            case (nil, nil):
+                return nil
+            }
         case .seriesAdded:
             guard let cx = c.x, let cy = c.y else { return say("change.seriesAdded.empty", [name]) }
             return say("change.seriesAdded", [name, t(value(cy)), t(x.text(cx))])
@@ -107,13 +129,14 @@ public struct ChangeSentences {
         }
     }
 
-    /// The latest new value against the point before it ("Revenue for August 31 was $2,028.80,
-    /// 4.1% above August 30").
+    /// The latest new value against the point before it, named by its x and its value ("The value
+    /// of Revenue for August 31 was $2,028.80, 4.1% above August 30 ($1,948.90)").
     private mutating func latest(_ name: TemplateArgument, _ cx: Double, _ cy: Double, previousX: Double?, previousY: Double?) -> String {
         let now = [name, t(x.text(cx)), t(value(cy))]
         guard let px = previousX, let py = previousY else { return say("change.latest", now) }
         guard py != cy else { return say("change.latest.same", now + [t(x.text(px))]) }
-        return say(cy > py ? "change.latest.above" : "change.latest.below", now + [t(difference(from: py, to: cy)), t(x.text(px))])
+        return say(cy > py ? "change.latest.above" : "change.latest.below",
+                   now + [t(difference(from: py, to: cy)), t(x.text(px)), t(value(py))])
     }
 
     // MARK: Values
@@ -138,6 +161,11 @@ public struct ChangeSentences {
         return say(countKey, [t(text)])
     }
 
+    /// The verb of a change of this chart's values: prices rise and fall, counts increase and decrease.
+    mutating func verb(rising: Bool) -> String {
+        say("verb.\(rising ? "rise" : "fall").\(verbKind)", [])
+    }
+
     /// An event's place on the x axis: "on June 12", "in 2009", "at 5 kilometers".
     mutating func when(_ xv: Double) -> String {
         say("when." + x.when.rawValue, [t(x.text(xv))])
@@ -155,7 +183,13 @@ public struct ChangeSentences {
             let text = formats.number(size, precision: .maxFractionDigits(2))
             return say("degrees", [.number(text, value: size, fractionDigits: text.contains(".") ? 1 : 0)])
         default:
-            if y.hasTrueZero, a > 0, b >= 0 { return formats.percent(size / a * 100) }
+            if y.hasTrueZero, a > 0, b >= 0 {
+                // A change under a twentieth of a percent keeps two decimals ("0.02%", never "0%");
+                // one that still rounds to nothing is said as the amount.
+                let percent = size / a * 100
+                if percent >= 0.05 { return formats.percent(percent) }
+                if percent >= 0.005 { return formats.percent(percent, precision: .maxFractionDigits(2)) }
+            }
             return value(size, amount: true)
         }
     }

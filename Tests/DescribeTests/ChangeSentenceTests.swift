@@ -34,6 +34,11 @@ final class ChangeSentenceTests: XCTestCase {
             Change(kind: .revised, series: "Revenue", count: 2, x: d2, y: 1350.5),
             Change(kind: .seriesAdded, series: "West"),
             Change(kind: .seriesRemoved, series: "South"),
+            Change(kind: .revised, series: "Revenue", count: 1, x: d2, y: 1350.5),
+            Change(kind: .revised, series: "Revenue", count: 1, x: d2, y: .nan, previousY: 1300),
+            Change(kind: .revised, series: "Revenue", count: 3, x: d2, y: .nan, previousY: 1300),
+            Change(kind: .newHigh, series: "Revenue", x: d3, y: 1420, previousY: 1400, since: d1),
+            Change(kind: .trendStarted, series: "Revenue", trend: .increasing),
         ]
     }
 
@@ -52,19 +57,50 @@ final class ChangeSentenceTests: XCTestCase {
     func testTheEnglishSentencesSayTheValues() {
         var w = words("en")
         let said = every.map { w.sentence($0) ?? "" }
-        XCTAssertEqual(said[0], "Since the last run, 1 data point was added to Revenue. The value of Revenue for June 3 was $1,420.00, 5.3% below June 2.")
+        XCTAssertEqual(said[0], "Since the last run, 1 data point was added to Revenue. The value of Revenue for June 3 was $1,420.00, 5.3% below June 2 ($1,500.00).")
         XCTAssertEqual(said[1], "Since the last run, 1 data point was added to Revenue. The value of Revenue for June 3 was $1,420.00, the same as June 2.")
         XCTAssertEqual(said[2], "Since the last run, 1 data point was added to Revenue. The value of Revenue for June 1 was $1,420.00.")
         XCTAssertEqual(said[3], "The latest value of Revenue is 5.3% below the last run's latest, $1,500.00 for June 1.")
         XCTAssertEqual(said[4], "The latest value of Revenue equals the last run's latest, $1,420.00 for June 1.")
-        XCTAssertEqual(said[5], "Revenue fell to $1,100.00 on June 2, a new low for the series since June 1.")
+        XCTAssertEqual(said[5], "Revenue fell to $1,100.00 on June 2, a new low for the series since June 1; the previous low was $1,150.00.")
         XCTAssertEqual(said[6], "Revenue no longer has the significant decreasing trend the last run found.")
         // The crossing's x is interpolated: it is said at the first point past it.
         XCTAssertEqual(said[8], "Revenue fell below the target line ($1,500) on June 2.")
         XCTAssertEqual(said[9], "The earlier value of Revenue for June 2 was revised from $1,300.00 to $1,350.50.")
-        XCTAssertEqual(said[10], "Revenue had 2 earlier values revised; the largest change, for June 2, was from no value to $1,350.50.")
+        // A gap filled, and a value emptied, in their own words.
+        XCTAssertEqual(said[10], "Revenue had 2 earlier values revised, among them the value for June 2, missing in the last run and now $1,350.50.")
+        XCTAssertEqual(said[13], "The value of Revenue for June 2, missing in the last run, is now $1,350.50.")
+        XCTAssertEqual(said[14], "The value of Revenue for June 2, $1,300.00 in the last run, is now missing.")
+        XCTAssertEqual(said[15], "Revenue had 3 earlier values revised, among them the value for June 2, $1,300.00 in the last run and now missing.")
+        XCTAssertEqual(said[16], "Revenue reached $1,420.00 on June 3, a new high for the series since June 1; the previous high was $1,400.00.")
         XCTAssertEqual(said[11], "West is a new series, with no values.")
         XCTAssertEqual(said[12], "South, which was in the last run, is no longer in the data.")
+    }
+
+    /// A trend that starts or stops takes the verb of the quantity, as the Mann-Kendall sentence of
+    /// `describe` does: money rises (상승, 上涨, 上昇), a count increases (증가, 增加, 増加), a
+    /// temperature drops (하락, 降低, 低下).
+    func testATrendTakesTheVerbOfTheQuantity() {
+        let started = Change(kind: .trendStarted, series: "Revenue", trend: .increasing)
+        let stopped = Change(kind: .trendStopped, series: "Revenue", trend: .decreasing)
+        let expected: [(unit: String?, values: [Double], locale: String, started: String, stopped: String)] = [
+            ("USD", [1200, 1350.5, 1420], "ko", "상승 추세", "하락 추세"),
+            ("USD", [1200, 1350.5, 1420], "zh-Hans", "显著上涨趋势", "显著下跌趋势"),
+            ("USD", [1200, 1350.5, 1420], "ja", "上昇傾向", "下落傾向"),
+            (nil, [120, 135, 142], "ko", "증가 추세", "감소 추세"),
+            (nil, [120, 135, 142], "zh-Hans", "显著增加趋势", "显著减少趋势"),
+            (nil, [120, 135, 142], "ja", "増加傾向", "減少傾向"),
+            ("temperature-celsius", [20, 21.5, 23], "ko", "상승 추세", "하락 추세"),
+            ("temperature-celsius", [20, 21.5, 23], "zh-Hans", "显著升高趋势", "显著降低趋势"),
+            ("temperature-celsius", [20, 21.5, 23], "ja", "上昇傾向", "低下傾向"),
+        ]
+        for e in expected {
+            var w = words(e.locale, unit: e.unit, thresholds: [], values: e.values)
+            let (a, b) = (w.sentence(started) ?? "", w.sentence(stopped) ?? "")
+            XCTAssertTrue(a.contains(e.started), "\(e.locale) \(e.unit ?? "count"): \(a)")
+            XCTAssertTrue(b.contains(e.stopped), "\(e.locale) \(e.unit ?? "count"): \(b)")
+            XCTAssertEqual(w.problems, [])
+        }
     }
 
     /// A percentage changes by percentage points; a temperature in Celsius by degrees.
@@ -75,6 +111,9 @@ final class ChangeSentenceTests: XCTestCase {
         XCTAssertEqual(heat.difference(from: 20, to: 23), "3 degrees")
         var korean = words("ko", unit: nil, thresholds: [], values: [100, 120, 150])
         XCTAssertEqual(korean.difference(from: 120, to: 150), "25%")
+        // A change under a twentieth of a percent is not "0%": two decimals, else the amount.
+        XCTAssertEqual(korean.difference(from: 9_877_000, to: 9_879_340), "0.02%")
+        XCTAssertEqual(korean.difference(from: 10_000_000, to: 10_000_100), "100")
         // Korean writes no general counter on a unitless value (issue 13).
         XCTAssertEqual(korean.value(150), "150")
     }

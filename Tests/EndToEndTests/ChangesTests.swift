@@ -7,10 +7,13 @@ import XCTest
 /// What changed since the last run, in words, over pairs of runs built from committed data
 /// (Fixtures/changes: one chart per case, `before.csv` then `after.csv`): appended days, a revised
 /// past value, a new maximum crossing a threshold, a trend turning significant, a series added and
-/// one removed, an unchanged run. The `changes` layer of every description, its Markdown section,
+/// one removed, a new minimum crossing a threshold downwards, a trend no longer significant, a
+/// decreasing trend starting, values in the tens of billions and millions (read in myriads), gaps
+/// filled and a value emptied, an unchanged run. The `changes` layer of every description, its Markdown section,
 /// the report's "Since the last run" and `chartpipe diff` match golden files in every locale.
 final class ChangesTests: XCTestCase {
-    static let cases = ["appended", "revised", "new-high", "trend", "series", "unchanged"]
+    static let cases = ["appended", "revised", "new-high", "trend", "series", "falling", "reversal", "cooling", "myriad", "subscribers",
+                        "unchanged"]
     static let locales = ["en", "ja", "ko", "zh-Hans"]
     static let fixtures = Harness.fixtures.appendingPathComponent("changes")
     static let golden = fixtures.appendingPathComponent("golden")
@@ -138,7 +141,7 @@ final class ChangesTests: XCTestCase {
         let json = try Harness.run(["diff", "first", "out", "--format", "json"], in: folder)
         XCTAssertEqual(json.status, 0, json.stderr)
         let charts = try JSONParser.parse(Array(json.stdout.utf8))["charts"]?.arrayValue ?? []
-        XCTAssertEqual(charts.compactMap { $0["status"]?.stringValue }, ["changed", "changed", "changed", "changed", "changed", "unchanged"])
+        XCTAssertEqual(charts.compactMap { $0["status"]?.stringValue }, Array(repeating: "changed", count: Self.cases.count - 1) + ["unchanged"])
         XCTAssertEqual(charts.first?["changes"]?.arrayValue?.compactMap { $0["kind"]?.stringValue }, ["new-points", "latest-changed"])
         let bad = try Harness.run(["diff", "first", "out", "--format", "yaml"], in: folder)
         XCTAssertEqual(bad.status, 2)

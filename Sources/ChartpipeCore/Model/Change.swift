@@ -19,7 +19,8 @@ public struct Change: Sendable, Equatable {
         case trendStopped = "trend-stopped"
         /// A threshold crossing the baseline did not have: `threshold`, `x`, `upward`.
         case newCrossing = "new-crossing"
-        /// Values for x that both runs have, changed: `count`, and the largest (`x`, `previousY` → `y`).
+        /// Values for x that both runs have, changed: `count`, and the largest (`x`, `previousY` → `y`);
+        /// a gap filled (no `previousY`) or emptied (`y` NaN) only when no value moved between two numbers.
         case revised
         case seriesAdded = "series-added"
         case seriesRemoved = "series-removed"

@@ -76,8 +76,10 @@ public enum Comparison {
         return changes
     }
 
+    /// How far a revision moved a value. A gap filled or a value emptied has no size: it is the
+    /// one a sentence names only when no value moved from one number to another.
     private static func revisionSize(_ r: (x: Double, old: Double, new: Double)) -> Double {
-        r.old.isFinite && r.new.isFinite ? abs(r.new - r.old) : .infinity
+        r.old.isFinite && r.new.isFinite ? abs(r.new - r.old) : -1
     }
 
     private static func verdictChanges(name: String, old: ChartHistory, new: ChartHistory, oldSeries: Series) -> [Change] {
