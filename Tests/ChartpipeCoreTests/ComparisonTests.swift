@@ -1,5 +1,6 @@
 @testable import ChartpipeCore
 import ChartpipeJSON
+import Foundation
 import XCTest
 
 /// What changed between two runs' histories of a chart, case by case, with the real values a
@@ -90,5 +91,108 @@ final class ComparisonTests: XCTestCase {
         let xJSON: (Double) -> JSONValue = { .string(TimeText.iso8601(milliseconds: $0)) }
         let read = Change(json: change.json(x: xJSON)) { $0.stringValue.flatMap(TimeText.milliseconds(iso8601:)) }
         XCTAssertEqual(read, change)
+    }
+
+    /// Bit for bit: NaN gaps stay gaps, and every other value comes back as the same double.
+    func assertSameValues(_ a: ChartHistory?, _ b: ChartHistory, file: StaticString = #filePath, line: UInt = #line) {
+        guard let a else { return XCTFail("not read back", file: file, line: line) }
+        XCTAssertEqual(a.series.map(\.name), b.series.map(\.name), file: file, line: line)
+        for (s, t) in zip(a.series, b.series) {
+            XCTAssertEqual(s.x.map(\.bitPattern), t.x.map(\.bitPattern), s.name, file: file, line: line)
+            XCTAssertEqual(s.y.map { $0.isNaN ? 0x7FF8_0000_0000_0000 : $0.bitPattern }, t.y.map { $0.isNaN ? 0x7FF8_0000_0000_0000 : $0.bitPattern },
+                           s.name, file: file, line: line)
+        }
+    }
+
+    func read(_ json: JSONValue) throws -> ChartHistory? {
+        ChartHistory(json: try JSONParser.parse(JSONWriter(pretty: false).bytes(json)))
+    }
+
+    /// history.json keeps every value of the full series (revisions anywhere are found) in a few
+    /// bytes a point: 100,000 days of cents with gaps, where version 1 wrote each number as text.
+    func testHistoryKeepsEveryValueInAFewBytesAPoint() throws {
+        var state: UInt64 = 42
+        let june1 = 1_780_272_000_000.0
+        let n = 100_000
+        var y: [Double] = []
+        var level = 120_000.0
+        for k in 0..<n {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            level += Double(Int(state >> 33) % 2001 - 1000)
+            y.append(k % 997 == 5 ? .nan : Double(String(format: "%.2f", level / 100))!)
+        }
+        let s = Series(name: "Revenue", x: (0..<n).map { june1 + Double($0) * Self.day }, y: y,
+                       firstRecord: Array(0..<n), lastRecord: Array(0..<n))
+        let h = history([s], trends: ["Revenue": .increasing])
+        let compact = JSONWriter(pretty: false).bytes(h.json)
+        let plain = JSONWriter(pretty: false).bytes(h.json(version: 1))
+        XCTAssertLessThan(compact.count, 3 * n, "\(compact.count) bytes")
+        XCTAssertGreaterThan(plain.count, 8 * compact.count, "\(plain.count) against \(compact.count) bytes")
+        assertSameValues(try read(h.json), h)
+        XCTAssertEqual(try read(h.json)?.trends, h.trends)
+        // The x column of a regular series is a few bytes whatever its length.
+        let x = h.json["series"]?.arrayValue?.first?["x"]?["values"]?.stringValue ?? ""
+        XCTAssertLessThan(x.count, 40, x)
+        // One revised cent deep in the past is found.
+        var revised = s
+        revised.y[54_321] += 0.01
+        XCTAssertEqual(Comparison.changes(from: try XCTUnwrap(try read(h.json)), to: history([revised], trends: ["Revenue": .increasing])),
+                       [Change(kind: .revised, series: "Revenue", count: 1, x: s.x[54_321], y: revised.y[54_321], previousY: s.y[54_321])])
+    }
+
+    /// Values that are no short decimals (means of buckets), negative zero and infinities are
+    /// written as binary64, and come back bit for bit; numbers and categories too.
+    func testAnyDoubleComesBackBitForBit() throws {
+        let odd = [1.0 / 3, -0.0, 2.5, .nan, 1e300, -.infinity, .pi]
+        let small = [0.1, 0.2, 0.30000000000000004, -7, 123_456_789.123456789]
+        let big = [9.007_199_254_740_993e15, 1e-12, 42]
+        for ys in [odd, small, big, [], [.nan, .nan]] {
+            let h = ChartHistory(xType: .number, series: [Series(name: "a", x: ys.indices.map { Double($0) * 0.5 - 3 }, y: ys,
+                                                               firstRecord: Array(ys.indices), lastRecord: Array(ys.indices))])
+            assertSameValues(try read(h.json), h)
+        }
+        let categories = ChartHistory(xType: .category, categories: ["A", "B"],
+                                      series: [Series(name: "a", x: [0, 1], y: [3, 4], firstRecord: [0, 1], lastRecord: [0, 1])])
+        XCTAssertEqual(try read(categories.json)?.categories, ["A", "B"])
+        assertSameValues(try read(categories.json), categories)
+    }
+
+    /// A history.json of version 1 (arrays of numbers, as chartpipe wrote before the compact form)
+    /// is read as before: the run after an upgrade compares with it.
+    func testAVersion1HistoryIsStillRead() throws {
+        let h = history([series("Revenue", [10, .nan, 12.5]), series("Costs", [3, 4, 5])], trends: ["Revenue": .increasing],
+                        crossings: ["Costs": [ChartHistory.Crossing(threshold: "t", x: 1.5, upward: true)]])
+        let v1 = h.json(version: 1)
+        XCTAssertEqual(v1["version"]?.intValue, 1)
+        XCTAssertEqual(v1["series"]?.arrayValue?.first?["x"]?.arrayValue?.count, 3)
+        let read = try XCTUnwrap(try self.read(v1))
+        assertSameValues(read, h)
+        XCTAssertEqual(read.crossings["Costs"], h.crossings["Costs"])
+        XCTAssertEqual(Comparison.changes(from: read, to: h), [])
+        XCTAssertEqual(h.json["version"]?.intValue, ChartHistory.version)
+    }
+
+    /// A damaged column is no history (the chart is compared with nothing), never a crash or an
+    /// endless allocation.
+    func testADamagedHistoryIsNotRead() throws {
+        let h = history([series("Revenue", [10, 11, 12, .nan, 14])])
+        func damaged(_ change: (inout [(String, JSONValue)]) -> Void) throws -> ChartHistory? {
+            guard case var .object(series) = h.json["series"]?.arrayValue?.first else { return nil }
+            change(&series)
+            var members = h.json.objectValue ?? []
+            members[members.firstIndex { $0.0 == "series" }!].1 = .array([.object(series)])
+            return try read(.object(members))
+        }
+        XCTAssertNotNil(try damaged { _ in })
+        XCTAssertNil(try damaged { $0[$0.firstIndex { $0.0 == "count" }!].1 = 6 })
+        XCTAssertNil(try damaged { $0[$0.firstIndex { $0.0 == "count" }!].1 = .int(1 << 40) })
+        // A run of zeros longer than the column says.
+        let run = Data([0x00, 0x80, 0x80, 0x80, 0x80, 0x80, 0x20]).base64EncodedString()   // 0, then 2^40 zeros more
+        XCTAssertNil(HistoryColumn.values(.object([("encoding", "decimal"), ("scale", 0), ("delta", 1), ("values", .string(run))]), count: 10))
+        XCTAssertNil(HistoryColumn.values(.object([("encoding", "decimal"), ("scale", 0), ("delta", 1), ("values", "gA==")]), count: 1))
+        XCTAssertNil(HistoryColumn.values(.object([("encoding", "binary64"), ("values", "AAAA")]), count: 1))
+        XCTAssertNil(HistoryColumn.values(.object([("encoding", "float"), ("values", "")]), count: 0))
+        XCTAssertNil(HistoryColumn.values(.object([("encoding", "decimal"), ("scale", 0), ("delta", 1), ("values", ""),
+                                                   ("gaps", .string(HistoryColumn.varints([3])))]), count: 2))
     }
 }

@@ -2,7 +2,9 @@ import ChartpipeJSON
 
 /// What the next run compares a chart against (`history.json`): its full series as they entered
 /// `downsample` (not only the charted points), and the verdicts a comparison reads — each series'
-/// trend and its threshold crossings. Written compactly: a series is two arrays of numbers.
+/// trend and its threshold crossings. Written compactly (version 2): a series' x and y are each one
+/// `HistoryColumn`, a few bytes a point where version 1 wrote each number as JSON text; version 1
+/// files (chartpipe before the compact form) are still read.
 public struct ChartHistory: Sendable, Equatable {
     public struct Crossing: Sendable, Equatable, Hashable {
         public var threshold: String
@@ -59,14 +61,21 @@ public struct ChartHistory: Sendable, Equatable {
 
     // MARK: history.json
 
-    public var json: JSONValue {
-        var members: [(String, JSONValue)] = [("version", 1), ("xType", .string(xType.rawValue))]
+    /// The version `json` writes.
+    public static let version = 2
+
+    public var json: JSONValue { json(version: Self.version) }
+
+    /// `history.json` as `version` writes it: 2, the compact columns; 1, arrays of numbers (kept
+    /// so that the tests can write what an earlier chartpipe wrote).
+    public func json(version: Int) -> JSONValue {
+        var members: [(String, JSONValue)] = [("version", .int(version)), ("xType", .string(xType.rawValue))]
         if xType == .category { members.append(("categories", .array(categories.map { .string($0) }))) }
         members.append(("series", .array(series.map { s in
-            .object([
-                ("name", .string(s.name)),
-                ("x", .array(s.x.map { .double($0) })),
-                ("y", .array(s.y.map { $0.isNaN ? .null : .double($0) })),
+            let columns: [(String, JSONValue)] = version == 1
+                ? [("x", .array(s.x.map { .double($0) })), ("y", .array(s.y.map { $0.isNaN ? .null : .double($0) }))]
+                : [("count", .int(s.x.count)), ("x", HistoryColumn.json(s.x, delta: 2)), ("y", HistoryColumn.json(s.y, delta: 1))]
+            return .object([("name", .string(s.name))] + columns + [
                 ("trend", trends[s.name].map { .string($0.rawValue) } ?? .null),
                 ("crossings", .array((crossings[s.name] ?? []).map { c in
                     .object([("threshold", .string(c.threshold)), ("x", .double(c.x)), ("direction", .string(c.upward ? "up" : "down"))])
@@ -98,18 +107,16 @@ public struct ChartHistory: Sendable, Equatable {
                            partialLast: json["partialLast"]?.boolValue ?? false)
     }
 
+    /// Reads either version; nil when the file is of another version or damaged.
     public init?(json: JSONValue) {
-        guard json["version"]?.intValue == 1, let type = json["xType"]?.stringValue.flatMap(XType.init(rawValue:)),
+        guard let version = json["version"]?.intValue, version == 1 || version == 2,
+              let type = json["xType"]?.stringValue.flatMap(XType.init(rawValue:)),
               let items = json["series"]?.arrayValue else { return nil }
         var series: [Series] = []
         var trends: [String: MonotonicTrend] = [:]
         var crossings: [String: [Crossing]] = [:]
         for item in items {
-            guard let name = item["name"]?.stringValue, let xs = item["x"]?.arrayValue, let ys = item["y"]?.arrayValue,
-                  xs.count == ys.count else { return nil }
-            let x = xs.compactMap(\.doubleValue)
-            guard x.count == xs.count else { return nil }
-            let y = ys.map { $0.doubleValue ?? .nan }
+            guard let name = item["name"]?.stringValue, let (x, y) = Self.columns(item, version: version) else { return nil }
             series.append(Series(name: name, x: x, y: y, firstRecord: Array(repeating: -1, count: x.count),
                                  lastRecord: Array(repeating: -1, count: x.count)))
             if let t = item["trend"]?.stringValue.flatMap(MonotonicTrend.init(rawValue:)) { trends[name] = t }
@@ -120,5 +127,19 @@ public struct ChartHistory: Sendable, Equatable {
         }
         self.init(xType: type, categories: json["categories"]?.arrayValue?.compactMap(\.stringValue) ?? [], series: series,
                   trends: trends, crossings: crossings, aggregation: Self.aggregation(json["aggregation"]))
+    }
+
+    /// A series' x and y: two arrays of numbers (version 1, a gap `null`) or two columns of `count` values.
+    static func columns(_ item: JSONValue, version: Int) -> ([Double], [Double])? {
+        if version == 1 {
+            guard let xs = item["x"]?.arrayValue, let ys = item["y"]?.arrayValue, xs.count == ys.count else { return nil }
+            let x = xs.compactMap(\.doubleValue)
+            guard x.count == xs.count else { return nil }
+            return (x, ys.map { $0.doubleValue ?? .nan })
+        }
+        guard let count = item["count"]?.intValue, let xc = item["x"], let yc = item["y"],
+              let x = HistoryColumn.values(xc, count: count), let y = HistoryColumn.values(yc, count: count),
+              !x.contains(where: \.isNaN) else { return nil }
+        return (x, y)
     }
 }
