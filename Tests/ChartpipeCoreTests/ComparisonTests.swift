@@ -195,4 +195,44 @@ final class ComparisonTests: XCTestCase {
         XCTAssertNil(HistoryColumn.values(.object([("encoding", "decimal"), ("scale", 0), ("delta", 1), ("values", ""),
                                                    ("gaps", .string(HistoryColumn.varints([3])))]), count: 2))
     }
+
+    /// Damaged bytes of every kind (a seeded stream of random edits of real columns) read as nil
+    /// or as exactly `count` values: never a crash, a trap on overflow or a read past the end.
+    func testRandomlyDamagedColumnsReadAsNothingOrTheirCount() throws {
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        let days: [Double] = (0..<50).map { k in Double(k) * 86_400_000 + 1_780_272_000_000 }
+        var cents: [Double] = []
+        for k in 0..<50 { cents.append(k % 7 == 3 ? Double.nan : Double(k * k) / 100 - 3) }
+        var means: [Double] = []
+        for k in 0..<20 { means.append(k == 4 ? Double.nan : 1 / Double(k + 1)) }
+        let columns: [(JSONValue, Int)] = [
+            (HistoryColumn.json(days, delta: 2), 50), (HistoryColumn.json(cents, delta: 1), 50), (HistoryColumn.json(means, delta: 1), 20),
+        ]
+        var read = 0
+        for _ in 0..<3000 {
+            let (column, count) = columns[next(columns.count)]
+            guard case var .object(members) = column else { continue }
+            let field = ["values", "gaps"][next(2)]
+            guard let k = members.firstIndex(where: { $0.0 == field }), let text = members[k].1.stringValue,
+                  var bytes = Data(base64Encoded: text).map(Array.init), !bytes.isEmpty else { continue }
+            for _ in 0...next(3) {
+                switch next(3) {
+                case 0: bytes[next(bytes.count)] = UInt8(next(256))
+                case 1: bytes.insert(UInt8(next(256)), at: next(bytes.count + 1))
+                default: if bytes.count > 1 { bytes.remove(at: next(bytes.count)) }
+                }
+            }
+            members[k].1 = .string(Data(bytes).base64EncodedString())
+            let claimed = [count, count + next(3) - 1, next(1 << 20)][next(3)]
+            if let values = HistoryColumn.values(.object(members), count: claimed) {
+                XCTAssertEqual(values.count, claimed)
+                read += 1
+            }
+        }
+        XCTAssertGreaterThan(read, 0, "some edits keep a column readable (a changed value)")
+    }
 }
