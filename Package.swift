@@ -40,7 +40,10 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // JSON values, parsing with positions (jansson, whose pointers stay inside) and writing.
         .target(name: "ChartpipeJSON", dependencies: ["CJansson"], swiftSettings: swiftSettings),
-        .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON"], swiftSettings: swiftSettings,
+        // SHA-256 of the manifest's checksums, from libcrypto (OpenSSL 3).
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto",
+                       pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON", "CCrypto"], swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary("m")]),
         // The shipped catalogs are compiled into the binary as byte arrays (`PackageResources`), so a
         // moved binary keeps them and nothing reads a resource bundle at run time.

@@ -22,4 +22,18 @@ final class SHA256Tests: XCTestCase {
             XCTAssertEqual(hasher.finalizeHex(), SHA256.hex(data), "\(piece)")
         }
     }
+
+    /// A hasher is a value: a copy goes on from where it was copied, apart from the original, and
+    /// reading the digest does not end either.
+    func testACopyGoesOnApart() {
+        var first = SHA256.Hasher()
+        first.update(Array("ab".utf8))
+        var second = first
+        second.update(Array("c".utf8))
+        XCTAssertEqual(first.finalizeHex(), SHA256.hex(Array("ab".utf8)))
+        XCTAssertEqual(second.finalizeHex(), SHA256.hex(Array("abc".utf8)))
+        first.update(Array("d".utf8))
+        XCTAssertEqual(first.finalizeHex(), SHA256.hex(Array("abd".utf8)))
+        XCTAssertEqual(second.finalizeHex(), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
 }
