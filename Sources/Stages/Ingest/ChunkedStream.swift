@@ -23,6 +23,18 @@ public struct ParallelIngest: Sendable, Equatable {
     static let mostWorkers = 16
 }
 
+/// The work of a stream that reads its file in chunks (for tests and benchmarks, which count work).
+public protocol ChunkedReading {
+    /// Chunks whose worker's result was used.
+    var chunksRead: Int { get }
+    /// Chunks a record ran into, read on by the reader before them.
+    var chunksReadOn: Int { get }
+    /// Readers at once (1 when the file is read by one).
+    var workers: Int { get }
+    /// Whether the file was read again by one reader.
+    var fellBack: Bool { get }
+}
+
 /// A reader of one chunk of a file: it starts at a line start outside any record, counts its lines
 /// from 1 and its records from 0, and pauses at the chunk's end until told to read on.
 protocol ChunkReader: ObservationStream, SendableMetatype {
@@ -63,7 +75,7 @@ protocol ChunkReader: ObservationStream, SendableMetatype {
 /// reader, whose results are handed on after the observations already given: an error (the first
 /// error of a file depends on what one reader meets first, and the limits count over the file), more
 /// than `maxPoints` values, a wall-clock time repeated by a fall-back in a later chunk.
-final class ChunkedStream<Reader: ChunkReader>: ObservationStream {
+final class ChunkedStream<Reader: ChunkReader>: ObservationStream, ChunkedReading {
     private enum Mode {
         case first, single, chunks, serial
     }
@@ -340,7 +352,7 @@ final class ChunkPool<Reader>: @unchecked Sendable {
         toGiveBack = borrowed
         for _ in 0..<self.workers {
             let thread = Thread { [self] in run() }
-            thread.name = "chartpipe.ingest"
+            thread.name = "ingest-chunks"
             thread.start()
         }
     }
