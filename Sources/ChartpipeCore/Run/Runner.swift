@@ -100,38 +100,44 @@ public final class Runner: Sendable {
                            baselines: BaselineSource? = nil) -> [ChartResult?] {
         let work = Work(total: charts.count)
         let workers = min(options.jobs, max(1, charts.count))
+        // Each worker holds a processor of --jobs while it has charts; the rest, and those of the
+        // workers done, are lent to a chart that splits its reading (one large file).
+        let budget = WorkerBudget(idle: options.jobs - workers)
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "chartpipe.charts", attributes: .concurrent)
         for _ in 0..<workers {
             queue.async(group: group) { [self] in
-                while !isStopping {
-                    let index = work.next.add(1, ordering: .relaxed).oldValue
-                    guard index < charts.count else { return }
-                    let chart = charts[index]
-                    let before = work.state.withLock { s -> (running: [String], done: Int) in
-                        s.running.append(chart.id)
-                        return (s.running, s.done)
+                defer { budget.giveBack(1) }
+                WorkerBudget.$current.withValue(budget) {
+                    while !isStopping {
+                        let index = work.next.add(1, ordering: .relaxed).oldValue
+                        guard index < charts.count else { return }
+                        let chart = charts[index]
+                        let before = work.state.withLock { s -> (running: [String], done: Int) in
+                            s.running.append(chart.id)
+                            return (s.running, s.done)
+                        }
+                        observer?.chartStarted(chart, running: before.running, done: before.done, total: charts.count)
+                        let start = ContinuousClock.now
+                        // Read before the chart runs, so that what it records is what it read.
+                        let inputs = options.incremental ? InputsDigest.of(chart, in: spec, registry: registry, locales: execution.run.locales) : nil
+                        // Read before this chart's files are replaced.
+                        let baseline = baselines?.baseline(for: chart.id)
+                        let outcome = reusedChart(chart, inputs: inputs, folder: folder, baseline: baseline)
+                            ?? runChart(chart, execution: execution, folder: folder, inputs: inputs, baseline: baseline)
+                        let elapsed = ContinuousClock.now - start
+                        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                        let after = work.state.withLock { s -> (running: [String], done: Int) in
+                            s.running.removeAll { $0 == chart.id }
+                            if let result = outcome { s.results[index] = result; s.done += 1 }
+                            return (s.running, s.done)
+                        }
+                        guard let result = outcome else { return }
+                        observer?.chartFinished(result, seconds: seconds, running: after.running, done: after.done, total: charts.count)
+                        if result.status == .failed, options.failFast { requestStop() }
+                        // A full disk fails every chart after it: stop starting them and say so once.
+                        if result.error?.code == RunOutcome.diskFull { requestStop() }
                     }
-                    observer?.chartStarted(chart, running: before.running, done: before.done, total: charts.count)
-                    let start = ContinuousClock.now
-                    // Read before the chart runs, so that what it records is what it read.
-                    let inputs = options.incremental ? InputsDigest.of(chart, in: spec, registry: registry, locales: execution.run.locales) : nil
-                    // Read before this chart's files are replaced.
-                    let baseline = baselines?.baseline(for: chart.id)
-                    let outcome = reusedChart(chart, inputs: inputs, folder: folder, baseline: baseline)
-                        ?? runChart(chart, execution: execution, folder: folder, inputs: inputs, baseline: baseline)
-                    let elapsed = ContinuousClock.now - start
-                    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                    let after = work.state.withLock { s -> (running: [String], done: Int) in
-                        s.running.removeAll { $0 == chart.id }
-                        if let result = outcome { s.results[index] = result; s.done += 1 }
-                        return (s.running, s.done)
-                    }
-                    guard let result = outcome else { return }
-                    observer?.chartFinished(result, seconds: seconds, running: after.running, done: after.done, total: charts.count)
-                    if result.status == .failed, options.failFast { requestStop() }
-                    // A full disk fails every chart after it: stop starting them and say so once.
-                    if result.error?.code == RunOutcome.diskFull { requestStop() }
                 }
             }
         }

@@ -270,6 +270,19 @@ private struct CSVState {
     }
 }
 
+/// What the readers of a CSV file's later chunks start from (`ChunkedStream`).
+struct CSVChunkTemplate: @unchecked Sendable {
+    let chart: ChartSpec
+    let time: TimeReader
+    let limits: IngestLimits
+    let batchSize: Int
+    let bytesPerBatch: Int
+    let columns: [String]
+    let roles: [Int32]
+    let needed: Int
+    let file: OpenFile
+}
+
 private let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { field, n, context in
     context?.assumingMemoryBound(to: CSVState.self).pointee.field(field, n)
 }
@@ -283,7 +296,7 @@ private let rowCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Voi
 /// The file is fed to libcsv one physical line at a time, so every callback knows the line it is
 /// on; the bytes of the current record stay in the buffer so that an error can name the 1-based
 /// character column where the field starts. Lines end at LF (CRLF works; a lone CR ends rows but not lines).
-final class CSVObservationStream: ObservationStream {
+final class CSVObservationStream: ChunkReader {
     let xType: XType
     let sourcePath: String
     private let bytes: FileBytes
@@ -304,15 +317,60 @@ final class CSVObservationStream: ObservationStream {
     private var skippingLine = false
     /// Keep at most this much of a record for error columns; beyond it errors give the line only.
     private let maxRetained = 8 << 20
+    /// The time reader as the chart made it, for the readers of later chunks.
+    private let time: TimeReader
+    /// File offset where this reader pauses (a chunk's end, see `ChunkedStream`); `Int.max` for none.
+    private(set) var stopAt = Int.max
+    /// Reached `stopAt`: `next()` gives nil until `extend(to:)`.
+    private(set) var paused = false
+    /// A record was too long to keep for error columns (its errors name the line only).
+    private(set) var droppedRecordStart = false
 
-    init(chart: ChartSpec, time: TimeReader, limits: IngestLimits, batchSize: Int, bytesPerBatch: Int,
-         collectText: Bool = false) throws(ChartError) {
+    convenience init(chart: ChartSpec, time: TimeReader, limits: IngestLimits, batchSize: Int, bytesPerBatch: Int,
+                     collectText: Bool = false) throws(ChartError) {
+        let bytes = try FileBytes(path: chart.source.path, displayPath: chart.source.displayPath, maxBytes: limits.maxFileBytes)
+        try self.init(chart: chart, time: time, limits: limits, batchSize: batchSize, bytesPerBatch: bytesPerBatch,
+                      collectText: collectText, bytes: bytes)
+        if !chart.source.header, !collectText {
+            state.pointee.bind()
+            if let failure = state.pointee.failure { throw failure }
+        }
+    }
+
+    /// A reader of the chunk `start..<stop` of the file, which begins a line outside any record:
+    /// no byte order mark, no skipped lines, the leader's header. Its lines and records count from
+    /// 1 and 0; the chunked stream adds the chunks before it.
+    static func chunk(of template: CSVChunkTemplate, from start: Int, to stop: Int) throws(ChartError) -> CSVObservationStream {
+        let chart = template.chart
+        let bytes = FileBytes(file: template.file, displayPath: chart.source.displayPath, from: start)
+        let reader = try CSVObservationStream(chart: chart, time: template.time, limits: template.limits, batchSize: template.batchSize,
+                                              bytesPerBatch: template.bytesPerBatch, collectText: false, bytes: bytes)
+        reader.state.pointee.inHeader = false
+        reader.state.pointee.columns = template.columns
+        reader.state.pointee.roles = template.roles
+        reader.state.pointee.needed = template.needed
+        reader.linesToSkip = 0
+        reader.started = true
+        reader.extend(to: stop)
+        return reader
+    }
+
+    /// What the readers of later chunks start from, once the header is read.
+    func template() -> CSVChunkTemplate {
+        CSVChunkTemplate(chart: state.pointee.chart, time: time, limits: state.pointee.limits, batchSize: batchSize,
+                         bytesPerBatch: bytesPerBatch, columns: state.pointee.columns, roles: state.pointee.roles,
+                         needed: state.pointee.needed, file: bytes.file)
+    }
+
+    private init(chart: ChartSpec, time: TimeReader, limits: IngestLimits, batchSize: Int, bytesPerBatch: Int,
+                 collectText: Bool, bytes: FileBytes) throws(ChartError) {
         xType = chart.x.type
         sourcePath = chart.source.displayPath
         self.batchSize = batchSize
         self.bytesPerBatch = bytesPerBatch
+        self.time = time
         linesToSkip = chart.source.skipRows
-        bytes = try FileBytes(path: chart.source.path, displayPath: chart.source.displayPath, maxBytes: limits.maxFileBytes)
+        self.bytes = bytes
         state = .allocate(capacity: 1)
         var assembly = RecordAssembly(chart: chart, time: time, limits: limits)
         assembly.batch.reserveCapacity(batchSize + chart.y.fields.count)
@@ -324,10 +382,6 @@ final class CSVObservationStream: ObservationStream {
         }
         csv_set_delim(&parser, chart.source.delimiter)
         csv_set_quote(&parser, chart.source.quote)
-        if !chart.source.header, !collectText {
-            state.pointee.bind()
-            if let failure = state.pointee.failure { throw failure }
-        }
     }
 
     deinit {
@@ -345,12 +399,50 @@ final class CSVObservationStream: ObservationStream {
     var columns: [String] { state.pointee.columns }
 
     /// The next batch; an empty one when a long stretch of input (skipped rows, a huge line) gave
-    /// no values, so that the caller can poll cancellation; nil at the end.
+    /// no values, so that the caller can poll cancellation; nil at the end (or at `stopAt`).
     func next() throws -> ObservationBatch? {
-        if finished, state.pointee.assembly.batch.isEmpty { return nil }
+        try nextBatch()
+    }
+
+    /// `next()` with its error type spelled out.
+    func nextBatch() throws(ChartError) -> ObservationBatch? {
+        if finished || paused, state.pointee.assembly.batch.isEmpty { return nil }
         try pump(observations: batchSize, rows: .max, bytes: bytesPerBatch)
-        if state.pointee.assembly.batch.isEmpty { return finished ? nil : ObservationBatch() }
+        if state.pointee.assembly.batch.isEmpty { return finished || paused ? nil : ObservationBatch() }
         return try state.pointee.assembly.takeBatch(reserving: batchSize + state.pointee.assembly.ys.count, path: sourcePath)
+    }
+
+    // MARK: Chunks (ChunkedStream)
+
+    /// Reads the skipped lines and the header, one line at a time, so that the data that follows
+    /// can be split; a failure is thrown as `next()` would throw it.
+    func readPreamble() throws(ChartError) {
+        while !finished, !paused, linesToSkip > 0 || skippingLine || state.pointee.inHeader {
+            try pump(observations: .max, rows: .max, bytes: 1)
+        }
+    }
+
+    /// File offset of the next byte to read.
+    var position: Int { bytes.offset + pos }
+    /// Whether a record can start where the reader is: between rows, not discarding a bad line's rest.
+    var atRecordStart: Bool { parser.pstate == rowNotBegun && !skippingLine && column == 1 }
+    /// Physical lines read to the end.
+    var linesDone: Int { line - 1 }
+    /// Records skipped so far, with the first positions.
+    var skipped: SkipLog { state.pointee.skipLog }
+    var file: OpenFile { bytes.file }
+    /// A wall-clock time repeated by a fall-back (`ambiguous: order` places it by the records
+    /// before it), or a skipped record too long to keep for its error column (whether the column is
+    /// known depends on where reads fell), read by a later chunk's reader.
+    var dependsOnEarlierChunks: Bool {
+        state.pointee.assembly.placedRepeat || (droppedRecordStart && state.pointee.skipLog.skipped > 0)
+    }
+
+    /// Reads on to `stop`, or to the end of the file for `Int.max`.
+    func extend(to stop: Int) {
+        stopAt = stop
+        bytes.readLimit = stop
+        paused = false
     }
 
     /// Preview mode: the next rows as text (up to `limit`).
@@ -365,6 +457,7 @@ final class CSVObservationStream: ObservationStream {
         let startOffset = bytes.offset + pos
         while !finished, state.pointee.assembly.batch.y.count < observations, state.pointee.textRows.count < rows,
               bytes.offset + pos - startOffset < budget {
+            if bytes.offset + pos >= stopAt { paused = true; return }
             let limit = badByte ?? bytes.end
             if pos >= limit {
                 if let bad = badByte, pos >= bad { throw notUTF8(at: bad) }
@@ -485,7 +578,12 @@ final class CSVObservationStream: ObservationStream {
         var keep = pos
         let recordStart = state.pointee.recordStart
         if state.pointee.recordKnown, recordStart < pos {
-            if pos - recordStart <= maxRetained { keep = recordStart } else { state.pointee.recordKnown = false }
+            if pos - recordStart <= maxRetained {
+                keep = recordStart
+            } else {
+                state.pointee.recordKnown = false
+                droppedRecordStart = true
+            }
         }
         let shift = try bytes.refill(keepingFrom: keep)
         pos -= shift

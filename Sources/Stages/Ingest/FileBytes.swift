@@ -2,12 +2,28 @@ import ChartpipeCore
 import ChartpipeJSON
 import Glibc
 
+/// An open data file, shared by the readers of its chunks (`pread` needs no common file position).
+final class OpenFile: @unchecked Sendable {
+    let fd: Int32
+    /// The size when it was opened.
+    let size: Int
+
+    init(fd: Int32, size: Int) {
+        self.fd = fd
+        self.size = size
+    }
+
+    deinit { close(fd) }
+}
+
 /// A data file read in fixed-size blocks into one growable buffer, so the whole file is never held.
 ///
 /// Bytes `0..<end` of `base` are valid; `offset` is the file offset of `base[0]`. A reader keeps the
 /// bytes it still needs by passing their start to `refill(keepingFrom:)`, which moves them to the front.
+/// A chunk's reader starts at its first byte and reads no further than `readLimit`, which it raises
+/// when it has to read on (a record that runs past the chunk).
 final class FileBytes {
-    private let fd: Int32
+    let file: OpenFile
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var capacity: Int
     private(set) var end = 0
@@ -17,23 +33,31 @@ final class FileBytes {
     /// Bytes asked of the OS per read.
     let blockSize: Int
     let displayPath: String
+    /// File offset at which reading stops until it is raised (not the end of the file).
+    var readLimit = Int.max
 
     /// Opens the regular file at `path`, refusing one larger than `maxBytes`.
-    init(path: String, displayPath: String, maxBytes: Int, blockSize: Int = 1 << 20) throws(ChartError) {
-        let fd = try Self.openRegularFile(path, displayPath: displayPath, maxBytes: maxBytes)
-        self.fd = fd
+    convenience init(path: String, displayPath: String, maxBytes: Int, blockSize: Int = 1 << 20) throws(ChartError) {
+        self.init(file: try Self.openRegularFile(path, displayPath: displayPath, maxBytes: maxBytes), displayPath: displayPath,
+                  from: 0, blockSize: blockSize)
+    }
+
+    /// Reads `file` from offset `start`.
+    init(file: OpenFile, displayPath: String, from start: Int, blockSize: Int = 1 << 20) {
+        self.file = file
         self.blockSize = blockSize
         self.displayPath = displayPath
+        offset = start
         capacity = blockSize * 2
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     }
 
     /// Opens `path` for reading if it is a regular file no larger than `maxBytes`.
-    private static func openRegularFile(_ path: String, displayPath: String, maxBytes: Int) throws(ChartError) -> Int32 {
+    static func openRegularFile(_ path: String, displayPath: String, maxBytes: Int) throws(ChartError) -> OpenFile {
         let at = SourceLocation(path: displayPath)
         switch RegularFile.open(path, maxBytes: maxBytes) {
         case let .success(opened):
-            return opened.fd
+            return OpenFile(fd: opened.fd, size: opened.size)
         case let .failure(.unreadable(reason)):
             throw ChartError("cannot open the data file: \(reason); check the source path (resolved to '\(path)')",
                              code: "ingest.unreadable", at: at)
@@ -47,7 +71,6 @@ final class FileBytes {
     }
 
     deinit {
-        close(fd)
         base.deallocate()
     }
 
@@ -69,9 +92,11 @@ final class FileBytes {
             capacity = end + blockSize * 2
         }
         guard !atEOF else { return keep }
+        let wanted = min(blockSize, readLimit - (offset + end))
+        guard wanted > 0 else { return keep }
         var got = 0
         while got == 0 {
-            let n = read(fd, base + end, blockSize)
+            let n = pread(file.fd, base + end, wanted, off_t(offset + end))
             if n < 0 {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))

@@ -13,6 +13,9 @@ import ChartpipeCore
 /// - Empty cells, `NA`, `N/A`, `null` and `NaN` (any case) are gaps, never zero.
 /// - Errors read `file:line:column: error: field 'name': message`; the column is the 1-based
 ///   character column where the field starts on its line (for JSON, where the record starts).
+/// - One large CSV, TSV or JSON Lines file (wide data, time or number x) is read in chunks on the
+///   processors of the run's budget that no chart holds (`parallel`, `ChunkedStream`), with the
+///   same observations, counts, warnings and errors as one reader.
 /// - Size limits (SPEC §11) are options with safe defaults; passing one fails the chart with a
 ///   message naming the limit and the option. JSON nesting stops at jansson's 2048 levels.
 public struct Ingest: SourceStage {
@@ -44,6 +47,8 @@ public struct Ingest: SourceStage {
     /// Most input bytes one batch reads before it is handed over, even empty, so that the caller
     /// polls cancellation while skipped rows or a huge line give no values.
     var bytesPerBatch = 64 << 20
+    /// How one large CSV, TSV or JSON Lines file is split over processors.
+    public var parallel = ParallelIngest.standard
 
     public init(options: StageOptions) throws {
         self.init(limits: IngestLimits(maxFileBytes: try options.value(Self.maxFileBytes),
@@ -66,13 +71,23 @@ public struct Ingest: SourceStage {
     /// `open(chart:)` with its error type spelled out.
     public func openStream(chart: ChartSpec) throws(ChartError) -> any ObservationStream {
         let time = try Self.timeReader(for: chart)
+        let budget = WorkerBudget.current
+        // Wide data with a time or number x reads the same in chunks; series and category names
+        // are numbered in order of first appearance, so long data and category x are read by one reader.
+        let splittable = (budget != nil || (parallel.workers ?? 1) > 1) && chart.seriesField == nil && chart.x.type != .category
         switch chart.source.format {
         case .csv, .tsv:
-            return try CSVObservationStream(chart: chart, time: time, limits: limits, batchSize: batchSize,
-                                            bytesPerBatch: bytesPerBatch)
+            let open = { [self] () throws(ChartError) -> CSVObservationStream in
+                try CSVObservationStream(chart: chart, time: time, limits: limits, batchSize: batchSize, bytesPerBatch: bytesPerBatch)
+            }
+            guard splittable else { return try open() }
+            return ChunkedStream(leader: try open(), parallel: parallel, budget: budget, maxPoints: limits.maxPoints, serial: open)
         case .json, .jsonl:
-            return try JSONObservationStream(chart: chart, time: time, limits: limits, batchSize: batchSize,
-                                             bytesPerBatch: bytesPerBatch)
+            let open = { [self] () throws(ChartError) -> JSONObservationStream in
+                try JSONObservationStream(chart: chart, time: time, limits: limits, batchSize: batchSize, bytesPerBatch: bytesPerBatch)
+            }
+            guard splittable, chart.source.format == .jsonl else { return try open() }
+            return ChunkedStream(leader: try open(), parallel: parallel, budget: budget, maxPoints: limits.maxPoints, serial: open)
         }
     }
 

@@ -41,12 +41,22 @@ private struct FieldPath {
     }
 }
 
+/// What the readers of a JSON Lines file's later chunks start from (`ChunkedStream`).
+struct JSONChunkTemplate: @unchecked Sendable {
+    let chart: ChartSpec
+    let time: TimeReader
+    let limits: IngestLimits
+    let batchSize: Int
+    let bytesPerBatch: Int
+    let file: OpenFile
+}
+
 /// JSON through jansson, element by element (SPEC §1, §3): an array of records (the document, or
 /// the array that `records` points to), or JSON Lines. Memory is bounded by the largest record,
 /// never by the file: `json_loadb` with `JSON_DISABLE_EOF_CHECK` parses one element and reports
 /// how many bytes it used. Positions of record errors are where the record starts.
 /// A document that is not an array is one record. Duplicate member names keep the last value (jansson).
-final class JSONObservationStream: ObservationStream {
+final class JSONObservationStream: ChunkReader {
     private enum Phase {
         case start
         case elements(first: Bool)
@@ -79,9 +89,24 @@ final class JSONObservationStream: ObservationStream {
     /// The document itself is the one record (it is not an array).
     private var documentIsRecord = false
     private let flags = Int(JSON_DECODE_ANY | JSON_ALLOW_NUL)
+    /// The time reader as the chart made it, for the readers of later chunks.
+    private let time: TimeReader
+    /// JSON Lines in chunks (`ChunkedStream`): where this reader pauses; `Int.max` for none.
+    private(set) var stopAt = Int.max
+    private(set) var paused = false
+    /// This reader starts at the file's start (the first record stands in for a header).
+    private var isLeader = true
+    /// A skipped record's message names its index, which counts from this reader's start.
+    private var indexInMessage = false
 
-    init(chart: ChartSpec, time: TimeReader, limits: IngestLimits, batchSize: Int, bytesPerBatch: Int) throws(ChartError) {
+    convenience init(chart: ChartSpec, time: TimeReader, limits: IngestLimits, batchSize: Int, bytesPerBatch: Int) throws(ChartError) {
+        let bytes = try FileBytes(path: chart.source.path, displayPath: chart.source.displayPath, maxBytes: limits.maxFileBytes)
+        self.init(chart: chart, time: time, limits: limits, batchSize: batchSize, bytesPerBatch: bytesPerBatch, bytes: bytes)
+    }
+
+    private init(chart: ChartSpec, time: TimeReader, limits: IngestLimits, batchSize: Int, bytesPerBatch: Int, bytes: FileBytes) {
         xType = chart.x.type
+        self.time = time
         sourcePath = chart.source.displayPath
         self.chart = chart
         self.limits = limits
@@ -93,7 +118,57 @@ final class JSONObservationStream: ObservationStream {
         xPath = FieldPath(chart.x.field)
         yPaths = chart.y.fields.map(FieldPath.init)
         seriesPath = chart.seriesField.map(FieldPath.init)
-        bytes = try FileBytes(path: chart.source.path, displayPath: chart.source.displayPath, maxBytes: limits.maxFileBytes)
+        self.bytes = bytes
+    }
+
+    // MARK: Chunks of JSON Lines (ChunkedStream)
+
+    /// A reader of the lines `start..<stop`; `start` begins a line (every line feed ends a record:
+    /// JSON text holds none inside a string).
+    static func chunk(of template: JSONChunkTemplate, from start: Int, to stop: Int) throws(ChartError) -> JSONObservationStream {
+        let bytes = FileBytes(file: template.file, displayPath: template.chart.source.displayPath, from: start)
+        let reader = JSONObservationStream(chart: template.chart, time: template.time, limits: template.limits,
+                                           batchSize: template.batchSize, bytesPerBatch: template.bytesPerBatch, bytes: bytes)
+        reader.started = true
+        reader.isLeader = false
+        reader.extend(to: stop)
+        return reader
+    }
+
+    func template() -> JSONChunkTemplate {
+        JSONChunkTemplate(chart: chart, time: time, limits: limits, batchSize: batchSize, bytesPerBatch: bytesPerBatch, file: bytes.file)
+    }
+
+    func nextBatch() throws(ChartError) -> ObservationBatch? {
+        let startOffset = bytes.offset + pos
+        while assembly.batch.count < batchSize, !ended, !paused, bytes.offset + pos - startOffset < bytesPerBatch {
+            guard let (value, line, column) = try isLines ? nextLine() : nextElement() else {
+                if !paused { ended = true }
+                break
+            }
+            defer { json_decref(value) }
+            try assemble(value, line: line, column: column)
+        }
+        if assembly.batch.isEmpty { return ended || paused ? nil : ObservationBatch() }
+        return try assembly.takeBatch(reserving: batchSize + assembly.ys.count, path: sourcePath)
+    }
+
+    /// The byte order mark.
+    func readPreamble() throws(ChartError) {
+        if !started { try start() }
+    }
+
+    var position: Int { bytes.offset + pos }
+    var file: OpenFile { bytes.file }
+    var atRecordStart: Bool { column == 1 }
+    var linesDone: Int { line - 1 }
+    var skipped: SkipLog { skipLog }
+    var dependsOnEarlierChunks: Bool { assembly.placedRepeat || indexInMessage }
+
+    func extend(to stop: Int) {
+        stopAt = stop
+        bytes.readLimit = stop
+        paused = false
     }
 
     var seriesNames: [String] { assembly.seriesNames }
@@ -105,17 +180,7 @@ final class JSONObservationStream: ObservationStream {
     /// The next batch; an empty one when a long stretch of input (skipped records) gave no values,
     /// so that the caller can poll cancellation; nil at the end.
     func next() throws -> ObservationBatch? {
-        let startOffset = bytes.offset + pos
-        while assembly.batch.count < batchSize, !ended, bytes.offset + pos - startOffset < bytesPerBatch {
-            guard let (value, line, column) = try isLines ? nextLine() : nextElement() else {
-                ended = true
-                break
-            }
-            defer { json_decref(value) }
-            try assemble(value, line: line, column: column)
-        }
-        if assembly.batch.isEmpty { return ended ? nil : ObservationBatch() }
-        return try assembly.takeBatch(reserving: batchSize + assembly.ys.count, path: sourcePath)
+        try nextBatch()
     }
 
     // MARK: Records to observations
@@ -124,9 +189,10 @@ final class JSONObservationStream: ObservationStream {
         let index = record
         record += 1
         let at = SourceLocation(path: sourcePath, line: line, column: column)
-        if index == 0 { try checkFirst(value, at: at) }
+        if index == 0, isLeader { try checkFirst(value, at: at) }
         let kind = Self.kind(value)
         guard value.pointee.type == JSON_OBJECT || value.pointee.type == JSON_ARRAY else {
+            indexInMessage = true
             return try reject(ChartError("record \(index) is \(kind), not an object with fields; point \"records\" at the array of records", at: at))
         }
         guard let xValue = xPath.find(in: value) else {
@@ -284,6 +350,10 @@ final class JSONObservationStream: ObservationStream {
     private func nextLine() throws(ChartError) -> (UnsafeMutablePointer<json_t>, Int, Int)? {
         while true {
             if !started { try start() }
+            if bytes.offset + pos >= stopAt {
+                paused = true
+                return nil
+            }
             if pos >= bytes.end {
                 if bytes.atEOF { return nil }
                 try more()

@@ -35,6 +35,8 @@ struct RecordAssembly {
     /// Under `ambiguous: order`, the repeated wall-clock times (as their earlier instants) each
     /// series has had: the next record of that series with the same time is the repeat.
     private var repeatsSeen: Set<RepeatKey> = []
+    /// A record had a repeated wall-clock time to place.
+    private(set) var placedRepeat = false
 
     private struct RepeatKey: Hashable {
         /// The series of long data; -1 for wide data, whose records hold every series.
@@ -159,6 +161,7 @@ struct RecordAssembly {
     /// A wall-clock time of a fall-back, by order (`ambiguous: order`): its first record in a
     /// series is the earlier instant, the next the later one, as a file written as the clock went.
     private mutating func placeRepeat() {
+        placedRepeat = true
         let key = RepeatKey(series: isLong ? seriesOfKey[0] : -1, earlier: x)
         if !repeatsSeen.insert(key).inserted { x = time.repeatedLater }
     }

@@ -18,6 +18,16 @@ struct SkipLog {
         skipped += 1
     }
 
+    /// Adds the skips of the chunk read after these, whose lines count from 1 after `lineOffset`
+    /// lines: the same log as one reader over both would have kept.
+    mutating func absorb(_ later: SkipLog, lineOffset: Int) {
+        for var warning in later.warnings where warnings.count < Self.shownPositions {
+            if let line = warning.location?.line { warning.location?.line = line + lineOffset }
+            warnings.append(warning)
+        }
+        skipped += later.skipped
+    }
+
     /// The closing summary, when more were skipped than shown.
     func summary(path: String) -> [Diagnostic] {
         guard skipped > Self.shownPositions else { return warnings }
