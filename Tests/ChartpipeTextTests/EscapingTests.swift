@@ -96,6 +96,24 @@ final class EscapingTests: XCTestCase {
 
     // MARK: XML and SVG
 
+    /// HTML's fast path, which returns text that escaping would not change as it is, gives what
+    /// the scalar-by-scalar escaping gives, for every character that escaping acts on and its
+    /// neighbours in UTF-8 (C1 controls after C2, U+FFFE/U+FFFF after EF BF).
+    func testHTMLFastPathMatchesTheEscaping() {
+        var texts = Self.corpus + ["1,209.77 degrees Celsius", "1月2日6时", "January 2 at 6:00\u{202F}AM", "2만 8853", "\u{A0}\u{BF}\u{C0}",
+                                   "\u{FFFD}\u{FFBF}\u{FFC0}\u{FFFE}\u{FFFF}", "\u{80}\u{9F}\u{A0}", "tab\tline\nreturn\r", "\u{200E}\u{061C}"]
+        for value in [0x00, 0x08, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x22, 0x26, 0x27, 0x3C, 0x3E, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xFFFE, 0xFFFF] {
+            if let scalar = Unicode.Scalar(value) { texts.append("a\(Character(scalar))b") }
+        }
+        for text in texts {
+            XCTAssertEqual(HTML.text(text), MarkupText.escape(text, bidi: false), text.debugDescription)
+            let quoted = MarkupText.escape(text, bidi: false) { $0 == "\"" ? "&quot;" : $0 == "'" ? "&#39;" : nil }
+            XCTAssertEqual(HTML.attribute(text), quoted, text.debugDescription)
+        }
+        XCTAssertFalse(MarkupText.mayChange("January 2 at 6:00\u{202F}AM", quotes: true))
+        XCTAssertTrue(MarkupText.mayChange("a\u{85}", quotes: false))
+    }
+
     func testXML() {
         XCTAssertEqual(XML.text("]]><x/>"), "]]&gt;&lt;x/&gt;")
         XCTAssertEqual(XML.text("--><!--"), "--&gt;&lt;!--")

@@ -125,6 +125,10 @@ final class ReportTests: XCTestCase {
                 XCTAssertEqual(chart["title"]?.stringValue, description["title"]?.stringValue)
                 XCTAssertEqual(chart["table"]?["shown"], .bool(true), "\(report) \(id): the table shows once its disclosure opens")
                 XCTAssertGreaterThanOrEqual(chart["table"]?["rows"]?.intValue ?? 0, 30, "\(report) \(id)")
+                // The report's table holds the points the chart draws: one row per x of data.json.
+                let data = try Self.json(out.appendingPathComponent("charts/\(id)/data.json"))
+                let xs = Set((data["series"]?.arrayValue ?? []).flatMap { $0["points"]?.arrayValue ?? [] }.map { JSONWriter(pretty: false).string($0["x"] ?? .null) })
+                XCTAssertEqual(chart["table"]?["rows"]?.intValue, xs.count, "\(report) \(id)")
                 // Nothing that needs the script shows or takes focus.
                 XCTAssertEqual(chart["hint"], .array([.bool(false)]))
                 XCTAssertEqual(chart["focusable"], .array([.null]))

@@ -19,6 +19,9 @@ public final class ArtifactWriter: Sendable {
     /// Absolute output folder.
     public let root: String
     private let owned: Mutex<Set<String>?>
+    /// Files whose bytes this writer wrote or hashed, by path: the file's identity then and its
+    /// SHA-256. A later read of a file with the same identity needs no second hash (see `checked`).
+    private let hashed = Mutex<[String: FileIdentity]>([:])
     /// Called with each path after it is renamed into place (the run's journal).
     private let onWrite: (@Sendable (String) -> Void)?
 
@@ -98,6 +101,8 @@ public final class ArtifactWriter: Sendable {
         }
         var failure: Int32 = 0
         if fsync(fd) != 0, errno != EINVAL { failure = errno }
+        var written = stat()
+        let identity = fstat(fd, &written) == 0 ? FileIdentity(written, sha256: digest) : nil
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure == 0, renameat(folder, temporary, folder, name) != 0 { failure = errno }
         if failure != 0 {
@@ -105,6 +110,7 @@ public final class ArtifactWriter: Sendable {
             throw Self.failure(failure, "cannot write", target)
         }
         owned.withLock { set in if set != nil { set?.insert(relativePath) } }
+        hashed.withLock { $0[relativePath] = identity }
         onWrite?(relativePath)
         return ManifestArtifact(path: relativePath, kind: kind, locale: locale, bytes: size, sha256: digest)
     }
@@ -197,6 +203,27 @@ public final class ArtifactWriter: Sendable {
 
     /// The bytes of a regular file below the output folder, read without following links.
     public func read(_ relativePath: String) throws(ChartError) -> [UInt8] {
+        try readWithIdentity(relativePath).bytes
+    }
+
+    /// The bytes of the file `artifact` lists, and whether they are the listed bytes (size and
+    /// SHA-256). A file this writer wrote or hashed before, and that still has the identity it had
+    /// then (device, inode, size and modification time: a replaced or rewritten file has another),
+    /// is not hashed again: a run reads each file it wrote or kept at memory speed.
+    public func checked(_ artifact: ManifestArtifact) throws(ChartError) -> (bytes: [UInt8], matches: Bool) {
+        let (bytes, info) = try readWithIdentity(artifact.path)
+        guard bytes.count == artifact.bytes else { return (bytes, false) }
+        let known = hashed.withLock { $0[artifact.path] }
+        if let known, known.sha256 == artifact.sha256, known.same(as: FileIdentity(info, sha256: artifact.sha256)) {
+            return (bytes, true)
+        }
+        let digest = SHA256.hex(bytes)
+        guard digest == artifact.sha256 else { return (bytes, false) }
+        hashed.withLock { $0[artifact.path] = FileIdentity(info, sha256: digest) }
+        return (bytes, true)
+    }
+
+    private func readWithIdentity(_ relativePath: String) throws(ChartError) -> (bytes: [UInt8], info: stat) {
         let (folder, name) = try openParent(of: relativePath, create: false)
         defer { close(folder) }
         let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
@@ -207,6 +234,7 @@ public final class ArtifactWriter: Sendable {
             throw ChartError("'\(relativePath)' is not a regular file", code: "output.not-a-file", at: SourceLocation(path: root))
         }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -217,7 +245,7 @@ public final class ArtifactWriter: Sendable {
             if n == 0 { break }
             bytes += buffer[0..<n]
         }
-        return bytes
+        return (bytes, info)
     }
 
     /// Creates the output folder, or says why it cannot be one (a file is in the way, no permission).
@@ -291,8 +319,8 @@ public final class ArtifactWriter: Sendable {
 
     /// Whether the file an entry names holds exactly the listed bytes (size and SHA-256).
     public func verifies(_ artifact: ManifestArtifact) -> Bool {
-        guard matches(artifact), let bytes = try? read(artifact.path) else { return false }
-        return bytes.count == artifact.bytes && SHA256.hex(bytes) == artifact.sha256
+        guard matches(artifact), let (_, same) = try? checked(artifact) else { return false }
+        return same
     }
 
     /// Whether a regular file is at `path` (relative to the output folder).
@@ -325,5 +353,26 @@ public final class ArtifactWriter: Sendable {
         for name in files(in: relativeFolder) where name.hasPrefix(".") && name.contains(".tmp-") {
             remove([relativeFolder.isEmpty ? name : relativeFolder + "/" + name], below: relativeFolder.isEmpty ? nil : relativeFolder)
         }
+    }
+}
+
+/// Which file a path led to, and when it last changed: equal identities mean the same bytes as
+/// long as nobody rewrote the file and set its time back.
+private struct FileIdentity: Sendable {
+    let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+    let sha256: String
+
+    init(_ info: stat, sha256: String) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        seconds = Int(info.st_mtim.tv_sec)
+        nanoseconds = Int(info.st_mtim.tv_nsec)
+        self.sha256 = sha256
+    }
+
+    func same(as other: FileIdentity) -> Bool {
+        device == other.device && inode == other.inode && size == other.size && seconds == other.seconds
+            && nanoseconds == other.nanoseconds
     }
 }

@@ -55,7 +55,7 @@ public final class Runner: Sendable {
         let execution = try ChartExecution(spec: spec, registry: registry, run: info, cancellation: cancellation)
         let baselines: BaselineSource?
         switch options.compare {
-        case .previous: baselines = folder.previous.map { BaselineSource(reader: ArtifactReader(root: folder.writer.root), manifest: $0) }
+        case .previous: baselines = folder.previous.map { BaselineSource(reader: ArtifactReader(writer: folder.writer), manifest: $0) }
         case let .folder(source): baselines = source
         case .off: baselines = nil
         }
@@ -158,8 +158,16 @@ public final class Runner: Sendable {
         // changed) or another folder (`--compare DIR`: what changed since that one).
         var comparison: JSONValue?
         if let baseline {
-            guard let kept = BaselineSource(reader: ArtifactReader(root: folder.writer.root), manifest: manifest).baseline(for: chart.id)
-            else { return nil }
+            // Compared with the previous run of this folder, the baseline is the kept chart's own
+            // history.json, already read: it is not read and hashed a second time.
+            let kept: Baseline
+            if case .previous = options.compare {
+                kept = baseline
+            } else {
+                guard let read = BaselineSource(reader: ArtifactReader(writer: folder.writer), manifest: manifest).baseline(for: chart.id)
+                else { return nil }
+                kept = read
+            }
             comparison = OutputFolder.comparison(baseline, changes: Comparison.changes(from: baseline.history, to: kept.history),
                                                  chart: chart, xType: kept.history.xType, categories: kept.history.categories)
         }
@@ -207,7 +215,7 @@ public final class Runner: Sendable {
         }
         for step in execution.runSteps {
             var context = RunContext(run: info, locales: spec.locales, charts: charts,
-                                     reader: ArtifactReader(root: writer.root), cancellation: cancellation,
+                                     reader: ArtifactReader(writer: writer), cancellation: cancellation,
                                      generatedAt: options.generatedAt)
             // The files a stage wrote before one of its writes failed (a full disk) are on disk as
             // written: the manifest lists them.
@@ -217,9 +225,9 @@ public final class Runner: Sendable {
                 let stage = try located(step.entry) { try step.registration.make(execution.options(of: step.entry, for: nil)) }
                 guard let runStage = stage as? any RunStage else { continue }
                 try located(step.entry) { try runStage.run(&context) }
-                for artifact in context.artifacts {
-                    files.append(try writer.write(artifact.content, to: artifact.path, kind: artifact.kind, locale: artifact.locale))
-                }
+                let (wrote, failure) = write(context.artifacts, writer: writer)
+                files = wrote
+                if let failure { throw failure }
                 outcomes.append(RunStageRecord(key: step.entry.key, stage: step.entry.name, status: .ok))
             } catch {
                 let diagnostic = (error as? Diagnostic) ?? Diagnostic("stage '\(step.entry.name)' was interrupted",
@@ -228,6 +236,43 @@ public final class Runner: Sendable {
             }
         }
         return (outcomes, written)
+    }
+
+    /// The files of a run-level stage, by up to `--jobs` writers side by side (a report's locales
+    /// are streams that do their work as they are written): what was written, in the stage's
+    /// order, and the first failure in that order.
+    private func write(_ artifacts: [Artifact], writer: ArtifactWriter) -> ([ManifestArtifact], ChartError?) {
+        let results = Mutex<[Result<ManifestArtifact, ChartError>?]>(Array(repeating: nil, count: artifacts.count))
+        let next = Atomic<Int>(0)
+        let group = DispatchGroup()
+        let queue = DispatchQueue(label: "chartpipe.run-artifacts", attributes: .concurrent)
+        for _ in 0..<min(max(1, options.jobs), artifacts.count) {
+            queue.async(group: group) {
+                while true {
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < artifacts.count else { return }
+                    let artifact = artifacts[index]
+                    let result: Result<ManifestArtifact, ChartError>
+                    do throws(ChartError) {
+                        result = .success(try writer.write(artifact.content, to: artifact.path, kind: artifact.kind, locale: artifact.locale))
+                    } catch {
+                        result = .failure(error)
+                    }
+                    results.withLock { $0[index] = result }
+                }
+            }
+        }
+        group.wait()
+        var written: [ManifestArtifact] = []
+        var failure: ChartError?
+        for result in results.withLock({ $0 }) {
+            switch result {
+            case let .success(file)?: written.append(file)
+            case let .failure(error)?: if failure == nil { failure = error }
+            case nil: break
+            }
+        }
+        return (written, failure)
     }
 
     /// Runs one chart: plan, source, stages, commit. A failure is a result; a cancellation is nil.

@@ -19,4 +19,25 @@ enum MarkupText {
         }
         return out
     }
+
+    /// Whether `escape(text, bidi: false)` could change `text` with a `written` that takes only
+    /// quotes (when `quotes`): false for text without `&`, `<`, `>` (and quotes), C0 controls other
+    /// than tab and line ends, DEL, C1 controls (C2 80–C2 9F) or U+FFFE/U+FFFF (EF BF …, checked
+    /// coarsely). Most text (numbers, dates, names) passes as it is, without a scalar-by-scalar copy.
+    static func mayChange(_ text: String, quotes: Bool) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0x7F: return true
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): if quotes { return true }
+            case 0x09, 0x0A, 0x0D: break
+            case 0x00...0x1F: return true
+            case 0x80...0x9F where previous == 0xC2: return true
+            case 0xBF where previous == 0xEF: return true
+            default: break
+            }
+            previous = byte
+        }
+        return false
+    }
 }

@@ -74,7 +74,7 @@ struct ChartFiles {
             .sorted { (audioOrder.firstIndex(of: Self.fileExtension($0.path)) ?? 9) < (audioOrder.firstIndex(of: Self.fileExtension($1.path)) ?? 9) }
         let captions = file("cues", locale)
         return ChartMaterial.Made(
-            description: description, notes: notes, svg: svg, table: try table(locale: locale), audio: audio, captions: captions,
+            description: description, notes: notes, svg: svg, table: table(data: data, words: words), audio: audio, captions: captions,
             downloads: downloads(locale: locale, audio: audio, captions: captions, words: words),
             model: ScriptModel(description: description, data: data, cues: audio.isEmpty ? nil : cues, words: words).json)
     }
@@ -108,17 +108,51 @@ struct ChartFiles {
         return out
     }
 
-    func table(locale: String) throws(ChartError) -> ChartMaterial.TableInsert? {
-        guard let artifact = file("table", locale, suffix: ".html") else { return nil }
-        if artifact.bytes > ChartMaterial.inlineTableLimit { return .linked(path: artifact.path) }
-        let html = try text(artifact)
-        // The table stage's document holds one <table>; its text is escaped already.
-        guard let start = html.range(of: "<table>"), let end = html.range(of: "</table>", options: .backwards) else {
-            return .linked(path: artifact.path)
+    /// The charted points as the report's data table, when the chart has `table.<locale>.html`
+    /// (which it links): never the full table file itself, whose rows are the full series and
+    /// which would make the page as large as every chart's table together.
+    func table(data: SeriesSet, words: ReportWords) -> ChartMaterial.TableInsert? {
+        guard let artifact = file("table", words.locale, suffix: ".html") else { return nil }
+        // The rows of the wide layout: every x of any series, in order (category x: in label order).
+        var xs = data.series.flatMap { $0.x.filter(\.isFinite) }
+        xs.sort()
+        var unique: [Double] = []
+        unique.reserveCapacity(xs.count)
+        for x in xs where unique.last != x { unique.append(x) }
+        if unique.count > ChartMaterial.inlineRowLimit { return .linked(path: artifact.path) }
+        let spec = chart.spec
+        let names = ChartNames(chart: spec, series: data, language: words.language, catalog: words.catalog)
+        let x = XValueText(facts: xFacts(data), language: words.language, catalog: words.catalog)
+        let y = YValueText(facts: YAxisFacts(spec, data), language: words.language)
+        let columns = data.series.map { series in
+            Dictionary(zip(series.x, series.y).filter { $0.0.isFinite }, uniquingKeysWith: { a, _ in a })
         }
-        let body = html[start.lowerBound..<end.upperBound]
-        let rows = body.components(separatedBy: "<tr>").count - 2
-        return .inline(markup: String(body), rows: max(rows, 0))
+        let rows = unique.map { value in
+            (x: x.text(value), values: columns.map { column in column[value].flatMap { $0.isFinite ? y.text($0) : nil } })
+        }
+        let headers = [names.xTitleWithUnit] + data.series.indices.map { names.withUnit(names.seriesName($0), unit: spec.y.unit) }
+        let record = chart.record
+        return .charted(.init(title: names.title, headers: headers, rows: rows, file: artifact.path,
+                              isPartial: (record?.pointsOutput ?? 0) < (record?.pointsInput ?? 0)))
+    }
+
+    /// The facts the table's x is written with: those of the charted points, except that a time x
+    /// keeps the precision of the full series (a point of hourly data keeps its hour even where the
+    /// charted points lie days apart), from the full series' spacing as its point count gives it
+    /// (the manifest's `points.input`, over the same span, since downsampling keeps both ends).
+    func xFacts(_ data: SeriesSet) -> XAxisFacts {
+        let charted = XAxisFacts(data, zone: chart.spec.x.zone)
+        guard data.xType == .time, let record = chart.record, record.pointsInput > record.pointsOutput,
+              let range = charted.range, let spacing = charted.spacing, !data.series.isEmpty else { return charted }
+        let perSeries = Double(record.pointsInput) / Double(data.series.count)
+        guard perSeries > 1 else { return charted }
+        let full = (range.upperBound - range.lowerBound) / (perSeries - 1)
+        guard full > 0, full < spacing else { return charted }
+        // One more x list of two points `full` apart, inside the range: it sets the spacing only.
+        var set = data
+        set.series.append(Series(name: "", x: [range.lowerBound, range.lowerBound + full], y: [0, 0],
+                                 firstRecord: [0, 0], lastRecord: [0, 0]))
+        return XAxisFacts(set, zone: chart.spec.x.zone)
     }
 
     func downloads(locale: String, audio: [ManifestArtifact], captions: ManifestArtifact?, words: ReportWords) -> [ChartMaterial.Download] {

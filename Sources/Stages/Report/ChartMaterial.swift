@@ -36,11 +36,24 @@ struct ChartMaterial {
         var model: JSONValue
     }
 
-    /// The data table of `table.<locale>.html`: its `<table>` element, or a link when it is too
-    /// large to sit in the page.
+    /// The data table the report shows: the points the chart draws (`data.json`), written in the
+    /// locale, in the wide layout of the table stage; the chart's full `table.<locale>.html` is
+    /// linked beside it. Too many charted points for the page: the table is only linked.
     enum TableInsert {
-        case inline(markup: String, rows: Int)
+        case charted(ChartedTable)
         case linked(path: String)
+    }
+
+    /// The charted points as table cells: headers (x, then each series' values with the unit), and
+    /// one row per x of any series, an empty cell where a series has no value.
+    struct ChartedTable {
+        var title: String
+        var headers: [String]
+        var rows: [(x: String, values: [String?])]
+        /// The full table file (`table.<locale>.html`).
+        var file: String
+        /// Whether the charted points are fewer than the full series' (downsampling left some out).
+        var isPartial: Bool
     }
 
     struct Download {
@@ -58,8 +71,8 @@ struct ChartMaterial {
     let warnings: [Diagnostic]
     let skipped: Int
 
-    /// A table larger than this (bytes of its HTML) is linked, not put into the page.
-    static let inlineTableLimit = 2_000_000
+    /// A chart that draws more points than this has its table linked, not put into the page.
+    static let inlineRowLimit = 2_000
 
     var isMade: Bool { if case .made = state { return true }; return false }
 }

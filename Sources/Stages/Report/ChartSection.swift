@@ -214,18 +214,26 @@ struct ChartSection {
         m.newline()
     }
 
+    /// The charted points as a table in a disclosure, with the full table file linked before it
+    /// (the table stage's `table.<locale>.html`, every row of the full series).
     func table(_ m: inout Markup, _ made: ChartMaterial.Made) {
         guard let table = made.table else { return }
         m.element("h3", [("id", "\(id)-table")], text: words("report.heading.table"))
         m.newline()
         switch table {
-        case let .inline(markup, rows):
+        case let .charted(charted):
+            if charted.isPartial {
+                m.wrap("p") { m in
+                    m.text(words("report.warning.rowsCapped") + words.language.sentenceSeparator)
+                    m.element("a", [("href", charted.file)], text: words("report.table.open"))
+                }
+                m.newline()
+            }
             m.wrap("details", [("class", "cp-table")]) { m in
-                m.element("summary", text: words("report.table.show", [.integer(rows)]))
+                m.element("summary", text: words("report.table.show", [.integer(charted.rows.count)]))
                 m.wrap("div", [("class", "cp-scroll"), ("role", "region"), ("tabindex", "0"),
                                ("aria-labelledby", "\(id)-title \(id)-table")]) { m in
-                    // The table stage's <table>: its text is escaped by that stage.
-                    m.raw(markup)
+                    chartedTable(&m, charted)
                 }
             }
         case let .linked(path):
@@ -235,6 +243,36 @@ struct ChartSection {
             }
         }
         m.newline()
+    }
+
+    /// The table as the table stage lays it out: a caption with the title, column headers, the x
+    /// of each row as a row header, numbers right-aligned; headers isolate right-to-left text.
+    func chartedTable(_ m: inout Markup, _ table: ChartMaterial.ChartedTable) {
+        m.wrap("table") { m in
+            m.wrap("caption") { m in
+                m.wrap("strong") { m in m.element("bdi", text: table.title) }
+            }
+            m.newline()
+            m.wrap("thead") { m in
+                m.wrap("tr") { m in
+                    for (k, header) in table.headers.enumerated() {
+                        m.element("th", [("scope", "col"), ("dir", "auto"), ("class", k == 0 ? nil : "n")], text: header)
+                    }
+                }
+            }
+            m.newline()
+            m.open("tbody")
+            m.newline()
+            for row in table.rows {
+                m.open("tr")
+                m.element("th", [("scope", "row"), ("dir", "auto")], text: row.x)
+                for value in row.values { m.element("td", [("class", "n")], text: value ?? "") }
+                m.close("tr")
+                m.newline()
+            }
+            m.close("tbody")
+            m.newline()
+        }
     }
 
     func downloads(_ m: inout Markup, _ made: ChartMaterial.Made) {

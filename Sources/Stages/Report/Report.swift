@@ -18,16 +18,17 @@ public struct Report: RunStage {
         _ = try options.value(Self.formats)
     }
 
+    /// One artifact per locale, each a stream that reads the charts' files and writes the page
+    /// chart by chart as the runner writes the file (see `ReportPage.write`); the runner may write
+    /// the locales side by side, since each page reads only listed files and writes only its own.
     public func run(_ context: inout RunContext) throws {
         let catalog = try context.catalog(for: "report")
-        let files = context.charts.map { ChartFiles(chart: $0, context: context) }
+        let run = context
         for locale in context.locales {
             try context.cancellation.check()
-            let words = ReportWords(catalog: catalog, locale: locale)
-            let page = ReportPage(words: words, pipeline: context.run.pipelineName, locales: context.locales,
-                                  generatedAt: context.generatedAt, charts: files.map { $0.material(words: words) })
+            let page = ReportPage(words: ReportWords(catalog: catalog, locale: locale), context: run)
             context.artifacts.append(Artifact(path: "report.\(locale).html", kind: "report", locale: locale,
-                                              bytes: Array(page.html().utf8)))
+                                              content: .stream { sink in try page.write(to: &sink) }))
         }
     }
 }

@@ -18,17 +18,45 @@ import Foundation
 ///   page's own script run (by its hash), as a second line behind the escaping of every text.
 struct ReportPage {
     let words: ReportWords
-    let pipeline: String
-    let locales: [String]
-    let generatedAt: Int64
-    let charts: [ChartMaterial]
+    let context: RunContext
+
+    var pipeline: String { context.run.pipelineName }
+    var locales: [String] { context.locales }
+    var generatedAt: Int64 { context.generatedAt }
+
+    /// What the page's header, contents and "Since the last run" need of a chart, kept after its
+    /// section is written.
+    struct Entry {
+        let chart: RunChart
+        let title: String
+        let isMade: Bool
+        /// The `changes` layer of its description.
+        let changes: [ChangeDescription]
+    }
 
     /// The script's hash for the page's Content Security Policy.
     static let scriptHash = "sha256-" + Data(SHA256.digest(Array(ReportScript.source.utf8))).base64EncodedString()
 
     var title: String { words("report.title", [.text(words.name(pipeline))]) }
 
-    func html() -> String {
+    /// Writes the page into `sink` chart by chart: each chart's files are read, its section is
+    /// written to a spool file and its material let go, so that memory does not grow with the
+    /// number of charts; the header, contents and "Since the last run" (which name every chart)
+    /// are written first, then the spooled sections are copied after them.
+    func write(to sink: inout ArtifactSink) throws {
+        let sections = try SpoolFile()
+        var entries: [Entry] = []
+        entries.reserveCapacity(context.charts.count)
+        for chart in context.charts {
+            try context.cancellation.check()
+            let material = ChartFiles(chart: chart, context: context).material(words: words)
+            var m = Markup()
+            ChartSection(material: material, words: words).write(&m)
+            try sections.write(m.html)
+            var changes: [ChangeDescription] = []
+            if case let .made(made) = material.state { changes = made.description.changes }
+            entries.append(Entry(chart: chart, title: material.title, isMade: material.isMade, changes: changes))
+        }
         var m = Markup()
         m.raw("<!DOCTYPE html>\n")
         m.open("html", [("lang", words.lang), ("dir", "ltr")])
@@ -38,14 +66,14 @@ struct ReportPage {
         m.newline()
         m.element("a", [("class", "cp-skip"), ("href", "#main")], text: words("report.skip"))
         m.newline()
-        header(&m)
-        contents(&m)
+        header(&m, entries)
+        contents(&m, entries)
         m.open("main", [("id", "main"), ("tabindex", "-1")])
         m.newline()
-        sinceLastRun(&m)
-        for chart in charts {
-            ChartSection(material: chart, words: words).write(&m)
-        }
+        sinceLastRun(&m, entries)
+        try sink.write(m.html)
+        try sections.copy(to: &sink)
+        m = Markup()
         keyDialog(&m)
         m.close("main")
         m.newline()
@@ -59,7 +87,7 @@ struct ReportPage {
         m.newline()
         m.close("html")
         m.newline()
-        return m.html
+        try sink.write(m.html)
     }
 
     func head(_ m: inout Markup) {
@@ -89,7 +117,7 @@ struct ReportPage {
         m.newline()
     }
 
-    func header(_ m: inout Markup) {
+    func header(_ m: inout Markup, _ charts: [Entry]) {
         m.open("header")
         m.newline()
         m.element("h1", text: title)
@@ -141,15 +169,12 @@ struct ReportPage {
     /// "Since the last run", first in the page: the run the charts were compared with, then per
     /// chart what changed (the `changes` layer of its description), or that nothing did. Left out
     /// when no chart was compared with an earlier run (a first run, `--no-compare`).
-    func sinceLastRun(_ m: inout Markup) {
+    func sinceLastRun(_ m: inout Markup, _ charts: [Entry]) {
         let baselines = charts.compactMap { $0.chart.record?.comparison?["baseline"]?["generatedAt"]?.stringValue }
         // The run the charts were compared with: one run, unless some charts were kept from another.
         guard let stamp = baselines.max(), let millis = TimeText.milliseconds(iso8601: stamp) else { return }
         let seconds = Int64((millis / 1000).rounded(.down))
-        let changed = charts.compactMap { chart -> (ChartMaterial, [ChangeDescription])? in
-            guard case let .made(made) = chart.state, !made.description.changes.isEmpty else { return nil }
-            return (chart, made.description.changes)
-        }
+        let changed = charts.filter { $0.isMade && !$0.changes.isEmpty }
         m.wrap("section", [("class", "cp-changes"), ("aria-labelledby", "cp-changes-title")]) { m in
             m.element("h2", [("id", "cp-changes-title")], text: words("describe.heading.changes"))
             guard !changed.isEmpty else {
@@ -157,19 +182,19 @@ struct ReportPage {
                 return
             }
             m.wrap("p", [("class", "cp-meta")]) { m in timed(&m, "report.changes.baseline", seconds: seconds, stamp: stamp) }
-            for (chart, changes) in changed {
+            for chart in changed {
                 m.wrap("h3") { m in
                     m.wrap("a", [("href", "#" + ChartSection.anchor(chart.chart.id))]) { m in m.element("bdi", text: chart.title) }
                 }
                 m.wrap("ul") { m in
-                    for change in changes { m.element("li", text: change.text) }
+                    for change in chart.changes { m.element("li", text: change.text) }
                 }
             }
         }
         m.newline()
     }
 
-    func contents(_ m: inout Markup) {
+    func contents(_ m: inout Markup, _ charts: [Entry]) {
         m.wrap("nav", [("class", "cp-contents"), ("aria-labelledby", "cp-contents-title")]) { m in
             m.element("h2", [("id", "cp-contents-title")], text: words("report.contents"))
             m.wrap("ol") { m in

@@ -97,6 +97,8 @@ public struct Table: ChartStage {
             try context.cancellation.check()
             let language = catalog.writtenLanguage(for: locale)
             let text = TableText(grid: grid, chart: chart, values: values, language: language, catalog: catalog)
+            // Every cell written once per locale, for the Markdown and the HTML table alike.
+            let cells = wanted.contains(.md) || wanted.contains(.html) ? text.cells() : []
             var summary: String?
             if caption == .summary {
                 guard let description = context[DescriptionsKey.self]?[locale] else {
@@ -107,11 +109,11 @@ public struct Table: ChartStage {
             }
             if wanted.contains(.md) {
                 context.emit(Artifact(path: "table.\(locale).md", kind: "table", locale: locale,
-                                      bytes: Array(TableDocuments.markdown(text, summary: summary).utf8)))
+                                      bytes: Array(TableDocuments.markdown(text, cells: cells, summary: summary).utf8)))
             }
             if wanted.contains(.html) {
                 context.emit(Artifact(path: "table.\(locale).html", kind: "table", locale: locale,
-                                      bytes: Array(TableDocuments.html(text, summary: summary).utf8)))
+                                      bytes: TableDocuments.html(text, cells: cells, summary: summary)))
             }
             if let workbook { try TableSheet.write(text, into: workbook, cancellation: context.cancellation) }
         }
@@ -170,7 +172,7 @@ public struct Table: ChartStage {
             let x = grid.rawX(row, zone: source.zone)
             if case let .string(s) = x, grid.set.xType == .category { fields.append(.text(s)) } else { fields.append(.plain(Self.text(x))) }
             for k in grid.values.indices {
-                fields.append(TableGrid.rawY(grid.values[k][row]).map { .plain($0) } ?? .empty)
+                fields.append(grid.rawValues[k][row].map { .plain($0) } ?? .empty)
             }
             out.row(fields)
         }

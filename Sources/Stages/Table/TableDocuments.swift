@@ -5,15 +5,15 @@ enum TableDocuments {
     /// `table.<locale>.md`: the title as a heading, the summary, and a GitHub Flavored Markdown
     /// table whose value columns are right-aligned. Every cell goes through `Markdown.text`, so a
     /// `|` or a line break in the data cannot end a cell or a row.
-    static func markdown(_ text: TableText, summary: String?) -> String {
+    static func markdown(_ text: TableText, cells: [[String?]], summary: String?) -> String {
         var out = "# " + Markdown.text(text.names.title) + "\n\n"
         if let summary { out += Markdown.text(summary) + "\n\n" }
         out += "| " + text.columns.map { Markdown.text(text.header($0)) }.joined(separator: " | ") + " |\n"
         out += "|" + text.columns.map { text.isNumeric($0) ? " ---: |" : " :--- |" }.joined() + "\n"
         for row in 0..<text.grid.rowCount {
             out += "|"
-            for column in text.columns {
-                let cell = text.cell(row: row, column).map(Markdown.text) ?? ""
+            for c in text.columns.indices {
+                let cell = cells[c][row].map(Markdown.text) ?? ""
                 out += cell.isEmpty ? "  |" : " " + cell + " |"
             }
             out += "\n"
@@ -26,10 +26,10 @@ enum TableDocuments {
     /// document's `lang`, and a small style sheet that right-aligns the numbers. Data-derived text
     /// is escaped by `HTML.text`, and headers sit in cells with `dir="auto"` (the title in `<bdi>`)
     /// so that right-to-left text or a bidi control in a name stays within its cell.
-    static func html(_ text: TableText, summary: String?) -> String {
+    static func html(_ text: TableText, cells: [[String?]], summary: String?) -> [UInt8] {
         let lang = HTML.attribute(text.names.language.formattingLocale)
         let title = HTML.text(text.names.title)
-        var out = """
+        let head = """
         <!DOCTYPE html>
         <html lang="\(lang)">
         <head>
@@ -50,28 +50,41 @@ enum TableDocuments {
         <table>
 
         """
-        out += "<caption><strong><bdi>\(title)</bdi></strong>"
-        if let summary { out += "<br>\n" + HTML.text(summary) }
-        out += "</caption>\n<thead>\n<tr>"
+        // Written as bytes into one buffer: a row is a few appends, with no string made per cell.
+        var out: [UInt8] = []
+        out.reserveCapacity(head.utf8.count + text.grid.rowCount * 40 * max(1, text.columns.count))
+        out += head.utf8
+        out += "<caption><strong><bdi>\(title)</bdi></strong>".utf8
+        if let summary { out += ("<br>\n" + HTML.text(summary)).utf8 }
+        out += "</caption>\n<thead>\n<tr>".utf8
         for column in text.columns {
             let numeric = text.isNumeric(column) ? " class=\"n\"" : ""
-            out += "<th scope=\"col\" dir=\"auto\"\(numeric)>\(HTML.text(text.header(column)))</th>"
+            out += "<th scope=\"col\" dir=\"auto\"\(numeric)>\(HTML.text(text.header(column)))</th>".utf8
         }
-        out += "</tr>\n</thead>\n<tbody>\n"
+        out += "</tr>\n</thead>\n<tbody>\n".utf8
+        let rowHeader = text.isNumeric(.x) ? "<th scope=\"row\" dir=\"auto\" class=\"n\">" : "<th scope=\"row\" dir=\"auto\">"
         for row in 0..<text.grid.rowCount {
-            out += "<tr>"
-            for column in text.columns {
-                let cell = text.cell(row: row, column).map(HTML.text) ?? ""
+            out += "<tr>".utf8
+            for (c, column) in text.columns.enumerated() {
                 if column == .x {
-                    let numeric = text.isNumeric(column) ? " class=\"n\"" : ""
-                    out += "<th scope=\"row\" dir=\"auto\"\(numeric)>\(cell)</th>"
+                    out += rowHeader.utf8
+                    appendEscaped(cells[c][row], to: &out)
+                    out += "</th>".utf8
                 } else {
-                    out += "<td class=\"n\">\(cell)</td>"
+                    out += "<td class=\"n\">".utf8
+                    appendEscaped(cells[c][row], to: &out)
+                    out += "</td>".utf8
                 }
             }
-            out += "</tr>\n"
+            out += "</tr>\n".utf8
         }
-        out += "</tbody>\n</table>\n</body>\n</html>\n"
+        out += "</tbody>\n</table>\n</body>\n</html>\n".utf8
         return out
+    }
+
+    /// `HTML.text(cell)` appended as UTF-8 (a number or a date passes as it is).
+    static func appendEscaped(_ cell: String?, to out: inout [UInt8]) {
+        guard let cell else { return }
+        out += HTML.text(cell).utf8
     }
 }

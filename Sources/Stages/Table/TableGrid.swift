@@ -15,6 +15,9 @@ struct TableGrid: Sendable {
     let xs: [Double]
     /// `values[k][row]`: series k's value at row's x, or nan.
     let values: [[Double]]
+    /// `rawValues[k][row]`: that value as the data files write it (nil for an empty cell), written
+    /// once for every file and locale that shows it.
+    let rawValues: [[String?]]
 
     init(_ set: SeriesSet, cancellation: Cancellation = .never) throws {
         self.set = set
@@ -41,6 +44,7 @@ struct TableGrid: Sendable {
         }
         self.xs = xs
         self.values = values
+        rawValues = values.map { column in column.map(TableGrid.rawY) }
     }
 
     var rowCount: Int { xs.count }

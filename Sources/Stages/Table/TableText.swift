@@ -52,7 +52,31 @@ struct TableText {
             let v = grid.values[k][row]
             return v.isFinite ? y.text(v) : nil
         case let .raw(k):
-            return TableGrid.rawY(grid.values[k][row])
+            return grid.rawValues[k][row]
+        }
+    }
+
+    /// Every cell of the table, column by column (`cells()[c][row]`, columns as `columns`), nil for
+    /// an empty one: as `cell`, with each value that recurs in a column formatted once.
+    func cells() -> [[String?]] {
+        columns.map { column in
+            switch column {
+            case .x:
+                return grid.xs.indices.map { cell(row: $0, .x) }
+            case let .localized(k):
+                var seen: [Double: String] = [:]
+                return grid.values[k].map { v in
+                    guard v.isFinite else { return nil }
+                    // -0 and 0 are one key: zero is written each time.
+                    if v == 0 { return y.text(v) }
+                    if let text = seen[v] { return text }
+                    let text = y.text(v)
+                    seen[v] = text
+                    return text
+                }
+            case let .raw(k):
+                return grid.rawValues[k]
+            }
         }
     }
 
