@@ -81,7 +81,7 @@ public struct ChangeSentences {
         case .latestChanged:
             guard let cy = c.y, let px = c.previousX, let py = c.previousY else { return nil }
             guard py != cy else { return say("change.sinceLast.same", [name, t(value(py)), t(x.text(px))]) }
-            return say(cy > py ? "change.sinceLast.above" : "change.sinceLast.below",
+            return say(compared(cy > py ? "change.sinceLast.above" : "change.sinceLast.below"),
                        [name, t(difference(from: py, to: cy)), t(value(py)), t(x.text(px))])
         case .newHigh, .newLow:
             guard let cx = c.x, let cy = c.y, let since = c.since, let extreme = c.previousY else { return nil }
@@ -135,7 +135,7 @@ public struct ChangeSentences {
         let now = [name, t(x.text(cx)), t(value(cy))]
         guard let px = previousX, let py = previousY else { return say("change.latest", now) }
         guard py != cy else { return say("change.latest.same", now + [t(x.text(px))]) }
-        return say(cy > py ? "change.latest.above" : "change.latest.below",
+        return say(compared(cy > py ? "change.latest.above" : "change.latest.below"),
                    now + [t(difference(from: py, to: cy)), t(x.text(px)), t(value(py))])
     }
 
@@ -164,6 +164,12 @@ public struct ChangeSentences {
     /// The verb of a change of this chart's values: prices rise and fall, counts increase and decrease.
     mutating func verb(rising: Bool) -> String {
         say("verb.\(rising ? "rise" : "fall").\(verbKind)", [])
+    }
+
+    /// The key of a comparison of two values of this chart: counts are more and fewer (많다/적다,
+    /// 多/少), other quantities higher and lower (높다/낮다, 高/低), so a count has its own keys.
+    func compared(_ key: String) -> String {
+        kind == .count ? key + ".count" : key
     }
 
     /// An event's place on the x axis: "on June 12", "in 2009", "at 5 kilometers".
