@@ -90,10 +90,10 @@ public struct ChangeSentences {
         case .trendStarted, .trendStopped:
             guard let trend = c.trend, trend != .none else { return nil }
             let verdict = trend == .increasing ? "up" : "down"
-            // The trend takes the verb of the quantity, as `describe.stat.mk.*` does: revenue rises
-            // (상승, 上涨, 上昇), visits increase (증가, 增加, 増加), a temperature drops (하락, 降低, 低下).
+            // The trend is named by the quantity's direction word: revenue rises (상승, 上涨, 上昇),
+            // visits increase (증가, 增长, 増加), a temperature falls (하락, 下降, 低下).
             return say("change.\(c.kind == .trendStarted ? "trendStarted" : "trendStopped").\(verdict)",
-                       [name, t(verb(rising: trend == .increasing))])
+                       [name, t(trendWord(rising: trend == .increasing))])
         case .newCrossing:
             guard let cx = c.x, let threshold = c.threshold, let upward = c.upward,
                   let level = chart.y.thresholds.first(where: { $0.name == threshold })?.value else { return nil }
@@ -170,6 +170,17 @@ public struct ChangeSentences {
     /// 多/少), other quantities higher and lower (높다/낮다, 高/低), so a count has its own keys.
     func compared(_ key: String) -> String {
         kind == .count ? key + ".count" : key
+    }
+
+    /// The direction of a trend of this chart's values, as a trend's name puts it before 趋势,
+    /// 추세, 傾向. Chinese names a trend with nouns of its own (上升趋势, 增长趋势, never 降低趋势 or
+    /// 增加趋势), so the words are `describe.change.trend.*` by kind; a chart whose catalog gives
+    /// it its own verbs (`describe.verb.rise.<id>`) and no trend words of its own keeps its verbs.
+    mutating func trendWord(rising: Bool) -> String {
+        let way = rising ? "rise" : "fall"
+        if catalog.entries["describe.change.trend.\(way).\(chart.id)"] != nil { return say("change.trend.\(way).\(chart.id)", []) }
+        if verbKind == chart.id { return verb(rising: rising) }
+        return say("change.trend.\(way).\(kind.rawValue)", [])
     }
 
     /// An event's place on the x axis: "on June 12", "in 2009", "at 5 kilometers".

@@ -77,9 +77,9 @@ final class ChangeSentenceTests: XCTestCase {
         XCTAssertEqual(said[12], "South, which was in the last run, is no longer in the data.")
     }
 
-    /// A trend that starts or stops takes the verb of the quantity, as the Mann-Kendall sentence of
-    /// `describe` does: money rises (상승, 上涨, 上昇), a count increases (증가, 增加, 増加), a
-    /// temperature drops (하락, 降低, 低下).
+    /// A trend that starts or stops is named by the direction of the quantity: money rises (상승,
+    /// 上涨, 上昇), a count increases (증가, 增长, 増加), a temperature drops (하락, 下降, 低下); Chinese
+    /// trend nouns (增长趋势, 下降趋势) are not the verbs (增加, 降低).
     func testATrendTakesTheVerbOfTheQuantity() {
         let started = Change(kind: .trendStarted, series: "Revenue", trend: .increasing)
         let stopped = Change(kind: .trendStopped, series: "Revenue", trend: .decreasing)
@@ -88,10 +88,10 @@ final class ChangeSentenceTests: XCTestCase {
             ("USD", [1200, 1350.5, 1420], "zh-Hans", "显著上涨趋势", "显著下跌趋势"),
             ("USD", [1200, 1350.5, 1420], "ja", "上昇傾向", "下落傾向"),
             (nil, [120, 135, 142], "ko", "증가 추세", "감소 추세"),
-            (nil, [120, 135, 142], "zh-Hans", "显著增加趋势", "显著减少趋势"),
+            (nil, [120, 135, 142], "zh-Hans", "显著增长趋势", "显著下降趋势"),
             (nil, [120, 135, 142], "ja", "増加傾向", "減少傾向"),
             ("temperature-celsius", [20, 21.5, 23], "ko", "상승 추세", "하락 추세"),
-            ("temperature-celsius", [20, 21.5, 23], "zh-Hans", "显著升高趋势", "显著降低趋势"),
+            ("temperature-celsius", [20, 21.5, 23], "zh-Hans", "显著上升趋势", "显著下降趋势"),
             ("temperature-celsius", [20, 21.5, 23], "ja", "上昇傾向", "低下傾向"),
         ]
         for e in expected {
