@@ -80,12 +80,15 @@ public struct ChangeSentences {
             return language.joining([added, latest(name, cx, cy, previousX: c.previousX, previousY: c.previousY)])
         case .latestChanged:
             guard let cy = c.y, let px = c.previousX, let py = c.previousY else { return nil }
-            guard py != cy else { return say("change.sinceLast.same", [name, t(value(py)), t(x.text(px))]) }
+            // The last argument places the value by its x ("on June 30"), for languages that say it so.
+            guard py != cy else { return say("change.sinceLast.same", [name, t(value(py)), t(x.text(px)), t(when(px))]) }
             return say(compared(cy > py ? "change.sinceLast.above" : "change.sinceLast.below"),
-                       [name, t(difference(from: py, to: cy)), t(value(py)), t(x.text(px))])
+                       [name, t(difference(from: py, to: cy)), t(value(py)), t(x.text(px)), t(when(px))])
         case .newHigh, .newLow:
             guard let cx = c.x, let cy = c.y, let since = c.since, let extreme = c.previousY else { return nil }
-            return say(c.kind == .newHigh ? "change.newHigh" : "change.newLow",
+            // A temperature drops to a new low (docs/localisation.md); a kind may have its own key.
+            let key = c.kind == .newHigh ? "change.newHigh" : "change.newLow"
+            return say(catalog.entries["describe.\(key).\(kind.rawValue)"] != nil ? "\(key).\(kind.rawValue)" : key,
                        [name, t(when(cx)), t(value(cy)), t(x.text(since)), t(value(extreme))])
         case .trendStarted, .trendStopped:
             guard let trend = c.trend, trend != .none else { return nil }
@@ -106,17 +109,17 @@ public struct ChangeSentences {
             let before = c.previousY.flatMap { $0.isFinite ? value($0) : nil }
             let after = c.y.flatMap { $0.isFinite ? value($0) : nil }
             let one = count == 1
-            let place = t(x.text(cx))
+            let place = t(x.text(cx)), at = t(when(cx))
             // A gap that now has a value, and a value that is now a gap, each have their own words.
             switch (before, after) {
             case let (before?, after?):
-                return one ? say("change.revised.one", [name, place, t(before), t(after)])
+                return one ? say("change.revised.one", [name, place, t(before), t(after), at])
                     : say("change.revised", [.integer(count), name, place, t(before), t(after)])
             case let (nil, after?):
-                return one ? say("change.revised.one.filled", [name, place, t(after)])
+                return one ? say("change.revised.one.filled", [name, place, t(after), at])
                     : say("change.revised.filled", [.integer(count), name, place, t(after)])
             case let (before?, nil):
-                return one ? say("change.revised.one.emptied", [name, place, t(before)])
+                return one ? say("change.revised.one.emptied", [name, place, t(before), at])
                     : say("change.revised.emptied", [.integer(count), name, place, t(before)])
             case (nil, nil):
                 return nil
@@ -129,14 +132,15 @@ public struct ChangeSentences {
         }
     }
 
-    /// The latest new value against the point before it, named by its x and its value ("The value
-    /// of Revenue for August 31 was $2,028.80, 4.1% above August 30 ($1,948.90)").
+    /// The latest new value against the point before it, named by its x and its value ("Revenue on
+    /// August 31 was $2,028.80, 4.1% above August 30 ($1,948.90)"). The last argument is the
+    /// value's place by its x ("on August 31"), for languages that say it so.
     private mutating func latest(_ name: TemplateArgument, _ cx: Double, _ cy: Double, previousX: Double?, previousY: Double?) -> String {
-        let now = [name, t(x.text(cx)), t(value(cy))]
-        guard let px = previousX, let py = previousY else { return say("change.latest", now) }
-        guard py != cy else { return say("change.latest.same", now + [t(x.text(px))]) }
+        let now = [name, t(x.text(cx)), t(value(cy))], at = t(when(cx))
+        guard let px = previousX, let py = previousY else { return say("change.latest", now + [at]) }
+        guard py != cy else { return say("change.latest.same", now + [t(x.text(px)), at]) }
         return say(compared(cy > py ? "change.latest.above" : "change.latest.below"),
-                   now + [t(difference(from: py, to: cy)), t(x.text(px)), t(value(py))])
+                   now + [t(difference(from: py, to: cy)), t(x.text(px)), t(value(py)), at])
     }
 
     // MARK: Values
