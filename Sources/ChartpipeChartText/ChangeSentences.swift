@@ -80,20 +80,23 @@ public struct ChangeSentences {
             return language.joining([added, latest(name, cx, cy, previousX: c.previousX, previousY: c.previousY)])
         case .latestChanged:
             guard let cy = c.y, let px = c.previousX, let py = c.previousY else { return nil }
-            guard py != cy else { return say("change.sinceLast.same", [name, t(value(py)), t(x.text(px))]) }
-            return say(cy > py ? "change.sinceLast.above" : "change.sinceLast.below",
-                       [name, t(difference(from: py, to: cy)), t(value(py)), t(x.text(px))])
+            // The last argument places the value by its x ("on June 30"), for languages that say it so.
+            guard py != cy else { return say("change.sinceLast.same", [name, t(value(py)), t(x.text(px)), t(when(px))]) }
+            return say(compared(cy > py ? "change.sinceLast.above" : "change.sinceLast.below"),
+                       [name, t(difference(from: py, to: cy)), t(value(py)), t(x.text(px)), t(when(px))])
         case .newHigh, .newLow:
             guard let cx = c.x, let cy = c.y, let since = c.since, let extreme = c.previousY else { return nil }
-            return say(c.kind == .newHigh ? "change.newHigh" : "change.newLow",
+            // A temperature drops to a new low (docs/localisation.md); a kind may have its own key.
+            let key = c.kind == .newHigh ? "change.newHigh" : "change.newLow"
+            return say(catalog.entries["describe.\(key).\(kind.rawValue)"] != nil ? "\(key).\(kind.rawValue)" : key,
                        [name, t(when(cx)), t(value(cy)), t(x.text(since)), t(value(extreme))])
         case .trendStarted, .trendStopped:
             guard let trend = c.trend, trend != .none else { return nil }
             let verdict = trend == .increasing ? "up" : "down"
-            // The trend takes the verb of the quantity, as `describe.stat.mk.*` does: revenue rises
-            // (상승, 上涨, 上昇), visits increase (증가, 增加, 増加), a temperature drops (하락, 降低, 低下).
+            // The trend is named by the quantity's direction word: revenue rises (상승, 上涨, 上昇),
+            // visits increase (증가, 增长, 増加), a temperature falls (하락, 下降, 低下).
             return say("change.\(c.kind == .trendStarted ? "trendStarted" : "trendStopped").\(verdict)",
-                       [name, t(verb(rising: trend == .increasing))])
+                       [name, t(trendWord(rising: trend == .increasing))])
         case .newCrossing:
             guard let cx = c.x, let threshold = c.threshold, let upward = c.upward,
                   let level = chart.y.thresholds.first(where: { $0.name == threshold })?.value else { return nil }
@@ -106,17 +109,17 @@ public struct ChangeSentences {
             let before = c.previousY.flatMap { $0.isFinite ? value($0) : nil }
             let after = c.y.flatMap { $0.isFinite ? value($0) : nil }
             let one = count == 1
-            let place = t(x.text(cx))
+            let place = t(x.text(cx)), at = t(when(cx))
             // A gap that now has a value, and a value that is now a gap, each have their own words.
             switch (before, after) {
             case let (before?, after?):
-                return one ? say("change.revised.one", [name, place, t(before), t(after)])
+                return one ? say("change.revised.one", [name, place, t(before), t(after), at])
                     : say("change.revised", [.integer(count), name, place, t(before), t(after)])
             case let (nil, after?):
-                return one ? say("change.revised.one.filled", [name, place, t(after)])
+                return one ? say("change.revised.one.filled", [name, place, t(after), at])
                     : say("change.revised.filled", [.integer(count), name, place, t(after)])
             case let (before?, nil):
-                return one ? say("change.revised.one.emptied", [name, place, t(before)])
+                return one ? say("change.revised.one.emptied", [name, place, t(before), at])
                     : say("change.revised.emptied", [.integer(count), name, place, t(before)])
             case (nil, nil):
                 return nil
@@ -129,14 +132,15 @@ public struct ChangeSentences {
         }
     }
 
-    /// The latest new value against the point before it, named by its x and its value ("The value
-    /// of Revenue for August 31 was $2,028.80, 4.1% above August 30 ($1,948.90)").
+    /// The latest new value against the point before it, named by its x and its value ("Revenue on
+    /// August 31 was $2,028.80, 4.1% above August 30 ($1,948.90)"). The last argument is the
+    /// value's place by its x ("on August 31"), for languages that say it so.
     private mutating func latest(_ name: TemplateArgument, _ cx: Double, _ cy: Double, previousX: Double?, previousY: Double?) -> String {
-        let now = [name, t(x.text(cx)), t(value(cy))]
-        guard let px = previousX, let py = previousY else { return say("change.latest", now) }
-        guard py != cy else { return say("change.latest.same", now + [t(x.text(px))]) }
-        return say(cy > py ? "change.latest.above" : "change.latest.below",
-                   now + [t(difference(from: py, to: cy)), t(x.text(px)), t(value(py))])
+        let now = [name, t(x.text(cx)), t(value(cy))], at = t(when(cx))
+        guard let px = previousX, let py = previousY else { return say("change.latest", now + [at]) }
+        guard py != cy else { return say("change.latest.same", now + [t(x.text(px)), at]) }
+        return say(compared(cy > py ? "change.latest.above" : "change.latest.below"),
+                   now + [t(difference(from: py, to: cy)), t(x.text(px)), t(value(py)), at])
     }
 
     // MARK: Values
@@ -164,6 +168,23 @@ public struct ChangeSentences {
     /// The verb of a change of this chart's values: prices rise and fall, counts increase and decrease.
     mutating func verb(rising: Bool) -> String {
         say("verb.\(rising ? "rise" : "fall").\(verbKind)", [])
+    }
+
+    /// The key of a comparison of two values of this chart: counts are more and fewer (많다/적다,
+    /// 多/少), other quantities higher and lower (높다/낮다, 高/低), so a count has its own keys.
+    func compared(_ key: String) -> String {
+        kind == .count ? key + ".count" : key
+    }
+
+    /// The direction of a trend of this chart's values, as a trend's name puts it before 趋势,
+    /// 추세, 傾向. Chinese names a trend with nouns of its own (上升趋势, 增长趋势, never 降低趋势 or
+    /// 增加趋势), so the words are `describe.change.trend.*` by kind; a chart whose catalog gives
+    /// it its own verbs (`describe.verb.rise.<id>`) and no trend words of its own keeps its verbs.
+    mutating func trendWord(rising: Bool) -> String {
+        let way = rising ? "rise" : "fall"
+        if catalog.entries["describe.change.trend.\(way).\(chart.id)"] != nil { return say("change.trend.\(way).\(chart.id)", []) }
+        if verbKind == chart.id { return verb(rising: rising) }
+        return say("change.trend.\(way).\(kind.rawValue)", [])
     }
 
     /// An event's place on the x axis: "on June 12", "in 2009", "at 5 kilometers".

@@ -11,6 +11,7 @@ final class WritingRulesTests: XCTestCase {
             ("매출이 점차 증가했습니다.", "ko", "subjective word '점차'"),
             ("파란 선은 북부입니다.", "ko", "colour word '파란'"),
             ("销售额逐渐上升。", "zh-Hans", "subjective word '逐渐'"),
+            ("注册人数显著增长。", "zh-Hans", "subjective word '显著增长'"),
             ("売上は徐々に増加しました。", "ja", "subjective word '徐々に'"),
             ("6月に急激に減少しました。", "ja", "subjective word '急激'"),
             ("売上はわずかに減少しました。", "ja", "subjective word 'わずかに'"),
@@ -54,6 +55,7 @@ final class WritingRulesTests: XCTestCase {
             ("売上の平均値は1,564ドル、中央値は1,532ドル、標準偏差は228ドルです。", "ja"),
             ("売上の1日あたりの変化量の中央値（センの傾き）は25.80ドルです。", "ja"),
             ("Kendall's tau is 0.75 (p < 0.001).", "en"),
+            ("上次运行时注册人数呈显著增长趋势，本次已不再显著。", "zh-Hans"),
         ]
         for (text, locale) in fine {
             XCTAssertEqual(WritingRules.problems(in: text, locale: locale), [], text)

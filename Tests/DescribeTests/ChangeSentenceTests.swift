@@ -57,29 +57,29 @@ final class ChangeSentenceTests: XCTestCase {
     func testTheEnglishSentencesSayTheValues() {
         var w = words("en")
         let said = every.map { w.sentence($0) ?? "" }
-        XCTAssertEqual(said[0], "Since the last run, 1 data point was added to Revenue. The value of Revenue for June 3 was $1,420.00, 5.3% below June 2 ($1,500.00).")
-        XCTAssertEqual(said[1], "Since the last run, 1 data point was added to Revenue. The value of Revenue for June 3 was $1,420.00, the same as June 2.")
-        XCTAssertEqual(said[2], "Since the last run, 1 data point was added to Revenue. The value of Revenue for June 1 was $1,420.00.")
-        XCTAssertEqual(said[3], "The latest value of Revenue is 5.3% below the last run's latest, $1,500.00 for June 1.")
-        XCTAssertEqual(said[4], "The latest value of Revenue equals the last run's latest, $1,420.00 for June 1.")
+        XCTAssertEqual(said[0], "Since the last run, 1 data point was added to Revenue. Revenue on June 3 was $1,420.00, 5.3% below June 2 ($1,500.00).")
+        XCTAssertEqual(said[1], "Since the last run, 1 data point was added to Revenue. Revenue on June 3 was $1,420.00, the same as June 2.")
+        XCTAssertEqual(said[2], "Since the last run, 1 data point was added to Revenue. Revenue on June 1 was $1,420.00.")
+        XCTAssertEqual(said[3], "The latest value of Revenue is 5.3% below the latest value in the last run ($1,500.00 on June 1).")
+        XCTAssertEqual(said[4], "The latest value of Revenue equals the latest value in the last run ($1,420.00 on June 1).")
         XCTAssertEqual(said[5], "Revenue fell to $1,100.00 on June 2, a new low for the series since June 1; the previous low was $1,150.00.")
-        XCTAssertEqual(said[6], "Revenue no longer has the significant decreasing trend the last run found.")
+        XCTAssertEqual(said[6], "The significant decreasing trend the last run found in Revenue is no longer there.")
         // The crossing's x is interpolated: it is said at the first point past it.
-        XCTAssertEqual(said[8], "Revenue fell below the target line ($1,500) on June 2.")
-        XCTAssertEqual(said[9], "The earlier value of Revenue for June 2 was revised from $1,300.00 to $1,350.50.")
+        XCTAssertEqual(said[8], "Revenue fell below the target threshold ($1,500) on June 2.")
+        XCTAssertEqual(said[9], "Revenue on June 2 was revised from $1,300.00 to $1,350.50.")
         // A gap filled, and a value emptied, in their own words.
-        XCTAssertEqual(said[10], "Revenue had 2 earlier values revised, among them the value for June 2, missing in the last run and now $1,350.50.")
-        XCTAssertEqual(said[13], "The value of Revenue for June 2, missing in the last run, is now $1,350.50.")
-        XCTAssertEqual(said[14], "The value of Revenue for June 2, $1,300.00 in the last run, is now missing.")
-        XCTAssertEqual(said[15], "Revenue had 3 earlier values revised, among them the value for June 2, $1,300.00 in the last run and now missing.")
+        XCTAssertEqual(said[10], "2 earlier values of Revenue changed; June 2, missing in the last run, is now $1,350.50.")
+        XCTAssertEqual(said[13], "Revenue on June 2, missing in the last run, is now $1,350.50.")
+        XCTAssertEqual(said[14], "Revenue on June 2, $1,300.00 in the last run, is now missing.")
+        XCTAssertEqual(said[15], "3 earlier values of Revenue changed; June 2, $1,300.00 in the last run, is now missing.")
         XCTAssertEqual(said[16], "Revenue reached $1,420.00 on June 3, a new high for the series since June 1; the previous high was $1,400.00.")
         XCTAssertEqual(said[11], "West is a new series, with no values.")
         XCTAssertEqual(said[12], "South, which was in the last run, is no longer in the data.")
     }
 
-    /// A trend that starts or stops takes the verb of the quantity, as the Mann-Kendall sentence of
-    /// `describe` does: money rises (상승, 上涨, 上昇), a count increases (증가, 增加, 増加), a
-    /// temperature drops (하락, 降低, 低下).
+    /// A trend that starts or stops is named by the direction of the quantity: money rises (상승,
+    /// 上涨, 上昇), a count increases (증가, 增长, 増加), a temperature drops (하락, 下降, 低下); Chinese
+    /// trend nouns (增长趋势, 下降趋势) are not the verbs (增加, 降低).
     func testATrendTakesTheVerbOfTheQuantity() {
         let started = Change(kind: .trendStarted, series: "Revenue", trend: .increasing)
         let stopped = Change(kind: .trendStopped, series: "Revenue", trend: .decreasing)
@@ -88,10 +88,10 @@ final class ChangeSentenceTests: XCTestCase {
             ("USD", [1200, 1350.5, 1420], "zh-Hans", "显著上涨趋势", "显著下跌趋势"),
             ("USD", [1200, 1350.5, 1420], "ja", "上昇傾向", "下落傾向"),
             (nil, [120, 135, 142], "ko", "증가 추세", "감소 추세"),
-            (nil, [120, 135, 142], "zh-Hans", "显著增加趋势", "显著减少趋势"),
+            (nil, [120, 135, 142], "zh-Hans", "显著增长趋势", "显著下降趋势"),
             (nil, [120, 135, 142], "ja", "増加傾向", "減少傾向"),
             ("temperature-celsius", [20, 21.5, 23], "ko", "상승 추세", "하락 추세"),
-            ("temperature-celsius", [20, 21.5, 23], "zh-Hans", "显著升高趋势", "显著降低趋势"),
+            ("temperature-celsius", [20, 21.5, 23], "zh-Hans", "显著上升趋势", "显著下降趋势"),
             ("temperature-celsius", [20, 21.5, 23], "ja", "上昇傾向", "低下傾向"),
         ]
         for e in expected {

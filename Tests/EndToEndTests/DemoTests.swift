@@ -115,7 +115,7 @@ final class DemoTests: XCTestCase {
         let report = try String(contentsOf: out.appendingPathComponent("report.en.html"), encoding: .utf8)
         XCTAssertTrue(report.contains(#"<h2 id="cp-changes-title">Since the last run</h2>"#))
         XCTAssertTrue(report.contains(#"<time datetime="2026-05-31T00:00:00Z">"#), "the day before's run")
-        XCTAssertTrue(report.contains("The value of North for August 31 was $2,028.80, 12.1% above August 30 ($1,810.15)."), "daily-sales gained August 31")
+        XCTAssertTrue(report.contains("North on August 31 was $2,028.80, 12.1% above August 30 ($1,810.15)."), "daily-sales gained August 31")
         XCTAssertTrue(report.contains("North reached $2,028.80 on August 31, a new high for the series since June 1; the previous high was $2,019.54."))
     }
 

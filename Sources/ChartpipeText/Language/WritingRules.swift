@@ -17,6 +17,12 @@ public enum WritingRules {
                "大幅", "やや", "少しずつ", "かなり", "緩やか", "着実に"],
     ]
 
+    /// Terms of a statistical test that hold a subjective word: "显著增长趋势" is the Mann-Kendall
+    /// test's significant increasing trend of a count, where "显著增长" alone reads as "grew markedly".
+    public static let terms: [String: [String]] = [
+        "zh": ["显著增长趋势"],
+    ]
+
     /// Colour words, by language: say what a series represents, never its colour.
     public static let colours: [String: [String]] = [
         "en": ["red", "green", "blue", "orange", "yellow", "purple", "colour", "color"],
@@ -28,7 +34,7 @@ public enum WritingRules {
     /// Problems of words alone (subjective and colour words): what catalogs are linted for.
     public static func wordProblems(in text: String, locale: String) -> [String] {
         let language = String(locale.prefix(2))
-        let lower = text.lowercased()
+        let lower = (terms[language] ?? []).reduce(text.lowercased()) { $0.replacingOccurrences(of: $1, with: "") }
         var problems: [String] = []
         // English subjective words are stems ("steadi", "sharp" in "sharply"): matched from a word start.
         for word in subjective[language] ?? [] where contains(lower, word, latin: language == "en", wholeWord: false) {
