@@ -1,4 +1,5 @@
 import ChartpipeCore
+import ChartpipeTestSupport
 import Foundation
 import XCTest
 
@@ -132,7 +133,7 @@ final class FaultTests: XCTestCase {
     func testAFullDiskAtAnyPointLeavesATruthfulManifest() throws {
         let seed = ProcessInfo.processInfo.environment["CHARTPIPE_FAULT_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
         print("FaultTests: full-disk points from seed \(seed) (CHARTPIPE_FAULT_SEED=\(seed) replays them)")
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededRandom(seed: seed)
         // What the whole run takes on a tmpfs (whole 4 KiB pages per file), measured rather than
         // assumed: the cuts below scale with it, and a repair gets room for the old output plus a
         // new copy of every file beside it.
@@ -280,21 +281,5 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("'charts/daily-sales/data.json' is in the output folder, but no chartpipe manifest lists it"), result.stderr)
         XCTAssertEqual(try String(contentsOf: chart.appendingPathComponent("data.json"), encoding: .utf8), "mine")
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood 2014, "Fast splittable pseudorandom number generators"): a
-/// generator from a seed, so that a round of random faults can be drawn again.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

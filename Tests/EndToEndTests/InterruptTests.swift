@@ -1,4 +1,5 @@
 import ChartpipeCore
+import ChartpipeTestSupport
 import Foundation
 import XCTest
 
@@ -14,19 +15,6 @@ final class InterruptTests: XCTestCase {
     let charts = 300
     let environment = ["SOURCE_DATE_EPOCH": "1780272000"]
 
-    /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", OOPSLA
-    /// 2014): the same moments on every machine for one seed.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     override func setUpWithError() throws {
         folder = try Harness.temporaryFolder()
         let data = folder.appendingPathComponent("data")
@@ -34,7 +22,7 @@ final class InterruptTests: XCTestCase {
         // Small charts: 40 days each, a trend, a wave and a little noise, all from one seed. The stages
         // are the cheap ones (30 rounds of 300 charts, twice): a report over 300 charts would cost
         // more than the charts; FaultTests stops runs that write one.
-        var random = SplitMix64(state: 17)
+        var random = SeededRandom(seed: 17)
         var entries: [String] = []
         for i in 0..<charts {
             var rows = "date,value\n"
@@ -147,7 +135,7 @@ final class InterruptTests: XCTestCase {
         XCTAssertGreaterThan(expected.count, charts * 5)
 
         let seed = ProcessInfo.processInfo.environment["CHARTPIPE_KILL_SEED"].flatMap { UInt64($0) } ?? 20_261_201
-        var random = SplitMix64(state: seed)
+        var random = SeededRandom(seed: seed)
         // From the first finished chart (a signal before the program has set its handlers would test
         // the C library, not chartpipe) to 40 before the last: the run is still going when it lands.
         let moments = (0..<30).map { _ in 1 + Int(random.next() % UInt64(charts - 40)) }
