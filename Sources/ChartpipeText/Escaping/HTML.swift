@@ -7,14 +7,13 @@ public enum HTML {
     /// no tag, comment or reference; controls replaced visibly (see `ControlCharacters`). Bidi
     /// controls pass: isolate right-to-left data with `dir="auto"` or `<bdi>` in the markup.
     public static func text(_ text: String) -> String {
-        MarkupText.mayChange(text, quotes: false) ? MarkupText.escape(text, bidi: false) : text
+        MarkupText.escape(text, bidi: false)
     }
 
     /// A value for an attribute quoted with `"` or `'`: as `text`, and both quotes as references,
     /// so that the value cannot end its attribute.
     public static func attribute(_ text: String) -> String {
-        guard MarkupText.mayChange(text, quotes: true) else { return text }
-        return MarkupText.escape(text, bidi: false) { scalar in
+        MarkupText.escape(text, bidi: false) { scalar in
             switch scalar {
             case "\"": return "&quot;"
             case "'": return "&#39;"
