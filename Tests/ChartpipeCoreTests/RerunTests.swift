@@ -121,7 +121,7 @@ final class RerunTests: XCTestCase {
                 onDisk.insert(path)
             }
         }
-        XCTAssertEqual(onDisk.subtracting(["manifest.json", RunLock.fileName]).subtracting(userFiles), listed, file: file, line: line)
+        XCTAssertEqual(onDisk.subtracting(["manifest.json", RunLock.fileName, ".chartpipe-cache"]).subtracting(userFiles), listed, file: file, line: line)
     }
 
     func manifest() throws -> Manifest {

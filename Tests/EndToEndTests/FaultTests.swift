@@ -92,7 +92,7 @@ final class FaultTests: XCTestCase {
                 onDisk.insert(p)
             }
         }
-        XCTAssertEqual(onDisk.subtracting(["manifest.json", ".chartpipe.lock"]), listed, context, file: file, line: line)
+        XCTAssertEqual(onDisk.subtracting(["manifest.json", ".chartpipe.lock", ".chartpipe-cache"]), listed, context, file: file, line: line)
     }
 
     /// The kilobytes the files under `folder` take on a tmpfs, each rounded up to whole 4 KiB pages.

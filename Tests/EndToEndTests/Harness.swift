@@ -46,12 +46,15 @@ enum Harness {
         try Golden.check(actual, url, file: file, line: line)
     }
 
-    /// Every regular file below `folder` with its bytes, by relative path.
+    /// Every regular file below `folder` with its bytes, by relative path; but the run cache
+    /// (`.chartpipe-cache`), which holds inode numbers and file times, so differs between two
+    /// folders of the same bytes.
     static func files(in folder: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]
         guard let e = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return result }
         let base = folder.standardizedFileURL.path
-        for case let url as URL in e where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        for case let url as URL in e where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            && !url.lastPathComponent.hasPrefix(".chartpipe-cache") {
             result[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
         }
         return result

@@ -96,7 +96,7 @@ final class InterruptTests: XCTestCase {
         XCTAssertTrue(temporary.isEmpty, "temporary files left: \(temporary.sorted().prefix(5)): \(context)", file: file, line: line)
         guard let data = FileManager.default.contents(atPath: out.appendingPathComponent("manifest.json").path) else {
             // Stopped while the pipeline was being checked: nothing was written.
-            XCTAssertTrue(onDisk.subtracting([".chartpipe.lock"]).isEmpty, "files but no manifest: \(context)", file: file, line: line)
+            XCTAssertTrue(onDisk.subtracting([".chartpipe.lock", ".chartpipe-cache"]).isEmpty, "files but no manifest: \(context)", file: file, line: line)
             return []
         }
         let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any], context, file: file, line: line)
@@ -115,7 +115,7 @@ final class InterruptTests: XCTestCase {
             if chart["status"] as? String == "ok", let id = chart["id"] as? String { completed.insert(id) }
         }
         check(manifest["artifacts"] as? [[String: Any]] ?? [])
-        XCTAssertEqual(onDisk.subtracting(["manifest.json", ".chartpipe.lock"]), listed, "files on disk the manifest does not list: \(context)",
+        XCTAssertEqual(onDisk.subtracting(["manifest.json", ".chartpipe.lock", ".chartpipe-cache"]), listed, "files on disk the manifest does not list: \(context)",
                        file: file, line: line)
         return completed
     }

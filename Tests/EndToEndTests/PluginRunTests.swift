@@ -64,7 +64,7 @@ final class PluginRunTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("| ValueError: something broke"), result.stderr)
         // Only the files of the charts that succeeded, and nothing beside the output folder.
         let written = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path)
-            .filter { !$0.hasSuffix("charts") && !$0.hasSuffix("/ok") && !$0.hasSuffix("/forker") && $0 != ".chartpipe.lock" }.sorted()
+            .filter { !$0.hasSuffix("charts") && !$0.hasSuffix("/ok") && !$0.hasSuffix("/forker") && $0 != ".chartpipe.lock" && $0 != ".chartpipe-cache" }.sorted()
         XCTAssertEqual(written, ["charts/forker/data.json", "charts/forker/history.json", "charts/ok/data.json", "charts/ok/history.json",
                                  "charts/ok/plugin.double.json", "manifest.json"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["d.csv", "out", "pids", "t.pipeline"])

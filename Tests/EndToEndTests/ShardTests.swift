@@ -1,4 +1,5 @@
 import ChartpipeCore
+import ChartpipeJSON
 import Foundation
 import XCTest
 
@@ -141,13 +142,81 @@ final class ShardTests: XCTestCase {
         try (csv.joined(separator: "\n") + "\n").write(to: latency, atomically: true, encoding: .utf8)
         let tampered = folder.appendingPathComponent("o/charts/battery-level/description.en.md")
         try "tampered\n".write(to: tampered, atomically: true, encoding: .utf8)
+        // Rewritten in place with bytes of the same size, and its modification time set back: the
+        // run cache's identity of the file (its change time) no longer holds, so it is hashed.
+        let table = folder.appendingPathComponent("o/charts/site-visits/table.csv")
+        let modified = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: table.path)[.modificationDate] as? Date)
+        var bytes = Array(try Data(contentsOf: table))
+        bytes[bytes.count - 2] = bytes[bytes.count - 2] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
+        let handle = try FileHandle(forWritingTo: table)
+        try handle.write(contentsOf: Data(bytes))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: table.path)
         let third = try run(["run", "weekly.pipeline", "--out", "o", "--no-progress", "--incremental"])
         XCTAssertEqual(third.status, 0, third.stderr)
-        XCTAssertTrue(third.stderr.contains("4 of 4 charts written (2 unchanged, kept)"), third.stderr)
+        XCTAssertTrue(third.stderr.contains("4 of 4 charts written (1 unchanged, kept)"), third.stderr)
         XCTAssertTrue(third.stderr.contains("request-latency: ok"), third.stderr)
         XCTAssertTrue(third.stderr.contains("battery-level: ok"), third.stderr)
+        XCTAssertTrue(third.stderr.contains("site-visits: ok"), third.stderr)
         XCTAssertEqual(try files("o")["charts/battery-level/description.en.md"], first["charts/battery-level/description.en.md"])
+        XCTAssertEqual(try files("o")["charts/site-visits/table.csv"], first["charts/site-visits/table.csv"])
         XCTAssertNotEqual(try files("o")["charts/request-latency/data.json"], first["charts/request-latency/data.json"])
+    }
+
+    /// What the report stage saved in the run cache of folder `out` for `locale`: how many chart
+    /// sections the page made from the charts' files, and how many it copied from the previous page.
+    func reportWork(_ out: String, _ locale: String) throws -> (made: Int?, copied: Int?) {
+        let cache = try String(contentsOf: folder.appendingPathComponent("\(out)/.chartpipe-cache"), encoding: .utf8)
+        let line = try XCTUnwrap(cache.split(separator: "\n").first { $0.hasPrefix("S [\"report\"") }, cache)
+        let saved = try JSONParser.parse(Array(line.dropFirst(2).utf8)).arrayValue?.last?["saved"]?[locale]
+        return (saved?["made"]?.intValue, saved?["copied"]?.intValue)
+    }
+
+    /// An incremental run's report copies the sections of the charts it kept from the previous
+    /// report, and makes those of the charts it ran again; it is byte for byte the report made
+    /// without the cache (folder `p`, whose cache is removed before each run). A previous report
+    /// changed since it was written is not copied from.
+    func testAnIncrementalReportCopiesTheSectionsOfKeptCharts() throws {
+        func both() throws {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("p/.chartpipe-cache"))
+            for out in ["o", "p"] {
+                let result = try run(["run", "weekly.pipeline", "--out", out, "--no-progress", "--incremental"])
+                XCTAssertEqual(result.status, 0, result.stderr)
+            }
+            let (o, p) = (try files("o"), try files("p"))
+            for locale in ["en", "ko", "zh-Hans", "ja"] {
+                let name = "report.\(locale).html"
+                XCTAssertNotNil(o[name], name)
+                XCTAssertEqual(o[name], p[name], name)
+            }
+        }
+        try both()
+        XCTAssertEqual(try reportWork("o", "en").made, 4)
+        XCTAssertEqual(try reportWork("o", "en").copied, 0)
+
+        try both()
+        for locale in ["en", "ko"] {
+            XCTAssertEqual(try reportWork("o", locale).made, 0, locale)
+            XCTAssertEqual(try reportWork("o", locale).copied, 4, locale)
+            XCTAssertEqual(try reportWork("p", locale).made, 4, locale)
+        }
+
+        // One chart's data changed, and the English report changed by hand: Korean copies the three
+        // kept charts' sections, English makes every section again.
+        let latency = folder.appendingPathComponent("data/latency.csv")
+        var csv = try String(contentsOf: latency, encoding: .utf8).split(separator: "\n").map(String.init)
+        csv[1] = csv[1].split(separator: ",").dropLast().joined(separator: ",") + ",9.99"
+        try (csv.joined(separator: "\n") + "\n").write(to: latency, atomically: true, encoding: .utf8)
+        let english = folder.appendingPathComponent("o/report.en.html")
+        var page = try String(contentsOf: english, encoding: .utf8)
+        page = page.replacingOccurrences(of: "<section class=\"cp-chart", with: "<section class=\"cp-chart cp-edited")
+        try page.write(to: english, atomically: false, encoding: .utf8)
+        try both()
+        XCTAssertEqual(try reportWork("o", "ko").made, 1)
+        XCTAssertEqual(try reportWork("o", "ko").copied, 3)
+        XCTAssertEqual(try reportWork("o", "en").made, 4)
+        XCTAssertEqual(try reportWork("o", "en").copied, 0)
+        XCTAssertFalse(try String(contentsOf: english, encoding: .utf8).contains("cp-edited"))
     }
 }
 

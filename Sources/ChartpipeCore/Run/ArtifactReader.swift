@@ -32,6 +32,12 @@ public struct ArtifactReader: Sendable {
         return bytes
     }
 
+    /// A listed file opened for reading parts of it (`ListedFile.read`), once its bytes are known
+    /// to be the listed ones: nil when it is missing, not a regular file or changed since.
+    public func open(_ artifact: ManifestArtifact) -> ListedFile? {
+        writer.openVerified(artifact).map(ListedFile.init)
+    }
+
     /// The JSON of the chart's listed file of `kind` (and `locale`).
     public func json(of chart: RunChart, kind: String, locale: String? = nil, pathSuffix: String? = nil) throws(ChartError) -> JSONValue {
         guard let artifact = chart.record?.artifacts.first(where: {
@@ -47,5 +53,25 @@ public struct ArtifactReader: Sendable {
         } catch {
             throw ChartError("'\(artifact.path)' is not valid JSON", code: "run.unreadable-artifact")
         }
+    }
+}
+
+/// A file of the output folder open for reading at any offset; closed when let go.
+public final class ListedFile {
+    private let fd: Int32
+    /// Its size when it was opened.
+    public let size: Int
+
+    init(fd: Int32) {
+        self.fd = fd
+        var info = stat()
+        size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    deinit { close(fd) }
+
+    /// `count` bytes from `offset`, copied into `sink`.
+    public func copy(offset: Int, count: Int, to sink: inout ArtifactSink) throws {
+        try sink.copy(from: fd, offset: offset, count: count)
     }
 }

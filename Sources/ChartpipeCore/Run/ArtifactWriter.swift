@@ -80,7 +80,11 @@ public final class ArtifactWriter: Sendable {
                 digest = SHA256.hex(bytes)
             case let .stream(write):
                 try write(&sink)
-                (size, digest) = try Self.hash(fd, path: target)
+                if let hasher = sink.hasher {
+                    (size, digest) = (sink.size, hasher.finalizeHex())
+                } else {
+                    (size, digest) = try Self.hash(fd, path: target)
+                }
             }
         } catch {
             // A library writing through the descriptor (libsndfile) reports a full disk in its own
@@ -101,14 +105,15 @@ public final class ArtifactWriter: Sendable {
         }
         var failure: Int32 = 0
         if fsync(fd) != 0, errno != EINVAL { failure = errno }
-        var written = stat()
-        let identity = fstat(fd, &written) == 0 ? FileIdentity(written, sha256: digest) : nil
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure == 0, renameat(folder, temporary, folder, name) != 0 { failure = errno }
         if failure != 0 {
             unlinkat(folder, temporary, 0)
             throw Self.failure(failure, "cannot write", target)
         }
+        // Its identity once in place: the rename sets the change time.
+        var written = stat()
+        let identity = fstatat(folder, name, &written, AT_SYMLINK_NOFOLLOW) == 0 ? FileIdentity(written, sha256: digest) : nil
         owned.withLock { set in if set != nil { set?.insert(relativePath) } }
         hashed.withLock { $0[relativePath] = identity }
         onWrite?(relativePath)
@@ -317,10 +322,104 @@ public final class ArtifactWriter: Sendable {
         return fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) == artifact.bytes
     }
 
-    /// Whether the file an entry names holds exactly the listed bytes (size and SHA-256).
+    /// Whether the file an entry names holds exactly the listed bytes (size and SHA-256). A file
+    /// whose identity is the one it had when this writer wrote or hashed it (or when an earlier
+    /// run did: see `remember`) is not read at all.
     public func verifies(_ artifact: ManifestArtifact) -> Bool {
-        guard matches(artifact), let (_, same) = try? checked(artifact) else { return false }
-        return same
+        verifiesAll([artifact])
+    }
+
+    /// Whether every entry's file holds exactly the listed bytes (see `verifies`); the files of one
+    /// folder are looked up from one walk to it.
+    public func verifiesAll(_ artifacts: [ManifestArtifact]) -> Bool {
+        var all = true
+        lookUp(artifacts) { artifact, info in
+            guard let info, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == artifact.bytes else { all = false; return false }
+            if let known = hashed.withLock({ $0[artifact.path] }), known.sha256 == artifact.sha256,
+               known.same(as: FileIdentity(info, sha256: artifact.sha256)) {
+                return true
+            }
+            guard let (_, same) = try? checked(artifact), same else { all = false; return false }
+            return true
+        }
+        return all
+    }
+
+    /// The entries whose files are on disk as regular files of the listed size (see `matches`),
+    /// in order; the files of one folder are looked up from one walk to it.
+    public func present(_ artifacts: [ManifestArtifact]) -> [ManifestArtifact] {
+        var out: [ManifestArtifact] = []
+        lookUp(artifacts) { artifact, info in
+            if let info, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == artifact.bytes { out.append(artifact) }
+            return true
+        }
+        return out
+    }
+
+    /// Calls `body` with each entry and what `lstat` says of its file (nil: nothing there, or its
+    /// folder cannot be reached), walking to each folder of consecutive entries once; stops when
+    /// `body` returns false.
+    private func lookUp(_ artifacts: [ManifestArtifact], _ body: (ManifestArtifact, stat?) -> Bool) {
+        var start = 0
+        while start < artifacts.count {
+            let folder = Self.folderPart(artifacts[start].path)
+            var end = start + 1
+            while end < artifacts.count, Self.folderPart(artifacts[end].path) == folder { end += 1 }
+            let dir = (try? openParent(of: artifacts[start].path, create: false))?.0
+            defer { if let dir { close(dir) } }
+            for artifact in artifacts[start..<end] {
+                var info = stat()
+                let name = String(artifact.path[artifact.path.index(artifact.path.startIndex, offsetBy: folder.count)...])
+                let found = dir.map { fstatat($0, name, &info, AT_SYMLINK_NOFOLLOW) == 0 } ?? false
+                guard body(artifact, found ? info : nil) else { return }
+            }
+            start = end
+        }
+    }
+
+    /// A path's folder part with its final slash ("charts/a/" of "charts/a/data.json"; "" of a name).
+    private static func folderPart(_ path: String) -> Substring {
+        guard let slash = path.lastIndex(of: "/") else { return path[path.startIndex..<path.startIndex] }
+        return path[...slash]
+    }
+
+    /// The listed file opened for reading, when it holds the listed bytes (known by its identity,
+    /// else hashed through the open descriptor): the caller closes it.
+    func openVerified(_ artifact: ManifestArtifact) -> Int32? {
+        guard let (dir, name) = try? openParent(of: artifact.path, create: false) else { return nil }
+        let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        close(dir)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == artifact.bytes else {
+            close(fd)
+            return nil
+        }
+        let identity = FileIdentity(info, sha256: artifact.sha256)
+        if let known = hashed.withLock({ $0[artifact.path] }), known.sha256 == artifact.sha256, known.same(as: identity) {
+            return fd
+        }
+        guard let (_, digest) = try? Self.hash(fd, path: artifact.path), digest == artifact.sha256 else {
+            close(fd)
+            return nil
+        }
+        hashed.withLock { $0[artifact.path] = identity }
+        return fd
+    }
+
+    /// Identities of files as an earlier run wrote or hashed them (its run cache): a file that
+    /// still has one is taken to hold the bytes it had then, and is not hashed again.
+    func remember(_ identities: [String: FileIdentity]) {
+        hashed.withLock { known in known.merge(identities) { now, _ in now } }
+    }
+
+    /// The identities this writer knows of `paths` (written or hashed by it, or remembered).
+    func identities(of paths: some Sequence<String>) -> [String: FileIdentity] {
+        hashed.withLock { known in
+            var out: [String: FileIdentity] = [:]
+            for path in paths { if let identity = known[path] { out[path] = identity } }
+            return out
+        }
     }
 
     /// Whether a regular file is at `path` (relative to the output folder).
@@ -356,23 +455,35 @@ public final class ArtifactWriter: Sendable {
     }
 }
 
-/// Which file a path led to, and when it last changed: equal identities mean the same bytes as
-/// long as nobody rewrote the file and set its time back.
-private struct FileIdentity: Sendable {
-    let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+/// Which file a path led to, and when it last changed: equal identities mean the same bytes. The
+/// change time (`st_ctime`) is set by the kernel on every write, rename or `touch`, and no program
+/// can set it back (only the clock can), so a file rewritten and given its old modification time
+/// back still has a new identity.
+struct FileIdentity: Sendable, Equatable {
+    let device: UInt64, inode: UInt64, size: Int64
+    let modified: Int64, changed: Int64
     let sha256: String
 
     init(_ info: stat, sha256: String) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
-        seconds = Int(info.st_mtim.tv_sec)
-        nanoseconds = Int(info.st_mtim.tv_nsec)
+        modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+        changed = Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec)
+        self.sha256 = sha256
+    }
+
+    init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64, sha256: String) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
         self.sha256 = sha256
     }
 
     func same(as other: FileIdentity) -> Bool {
-        device == other.device && inode == other.inode && size == other.size && seconds == other.seconds
-            && nanoseconds == other.nanoseconds
+        device == other.device && inode == other.inode && size == other.size && modified == other.modified
+            && changed == other.changed
     }
 }

@@ -38,6 +38,8 @@ public struct BaselineSource: Sendable {
     public var chartIDs: [String] { manifest.charts.map(\.id) }
     /// When that run ran (its manifest's `generatedAt`).
     public var generatedAt: Int64 { manifest.generatedAt }
+    /// The SHA-256 of that run's pipeline file.
+    public var pipelineDigest: String? { manifest.pipelineFile?.sha256 }
 
     /// The baseline of chart `id`: nil when that run had no such chart, or its history is missing
     /// or was changed since it was listed.

@@ -24,6 +24,16 @@ public struct ChartRecord: Sendable, Equatable {
     /// nil without a baseline.
     public var comparison: JSONValue?
 
+    /// A digest of everything the entry says but its comparison (which names the run it was
+    /// compared with, so changes at every run): equal digests, same files and same outcome.
+    /// Nil without `inputs` (a run without `--incremental` records none).
+    public var outcomeDigest: String? {
+        guard inputs != nil else { return nil }
+        var record = self
+        record.comparison = nil
+        return SHA256.hex(JSONWriter(pretty: false).bytes(Manifest.json(chart: record)))
+    }
+
     public init(id: String, status: Status, error: Diagnostic? = nil, warnings: [Diagnostic] = [],
                 recordsRead: Int = 0, recordsSkipped: Int = 0, pointsInput: Int = 0, pointsOutput: Int = 0,
                 artifacts: [ManifestArtifact] = [], inputs: String? = nil) {

@@ -36,6 +36,8 @@ final class OutputFolder: Sendable {
     /// The locales this run writes.
     let runLocales: [String]
     let pipelineCharts: [String]
+    /// What the previous run of this folder (this shard) left for this one: see `RunCache`.
+    let cache: RunCache
     /// Files written by this run, per chart, so that a chart that fails while writing leaves none.
     private let written = Mutex<[String: [String]]>([:])
 
@@ -99,6 +101,9 @@ final class OutputFolder: Sendable {
         let journal = self.journal
         let manifests = Set(["manifest.json"] + shardManifests.compactMap { $0.shard?.manifestName } + [shard?.manifestName].compactMap { $0 })
         writer = ArtifactWriter(root: probe.root, replacing: .listed(owned.union(manifests))) { journal.append($0) }
+        // Trusted only while a file keeps its identity, so it stays valid through a run that stops early.
+        cache = RunCache.read(probe, shard: shard)
+        writer.remember(cache.files)
         self.previous = previous
         try markRunning(selected: selected, generatedAt: generatedAt, pipeline: spec)
     }
@@ -181,13 +186,17 @@ final class OutputFolder: Sendable {
 
     /// Writes the run's manifest; the run's journal is then closed and removed. A whole run or a
     /// merge also removes what shards left (their manifests, journals and locks), which it replaces.
-    func finish(_ manifest: Manifest) throws(ChartError) {
+    /// Writes the manifest, ends the journal, and leaves the next run its cache: the identities
+    /// of the listed files and what the run-level stages saved (`stageStates`).
+    func finish(_ manifest: Manifest, stageStates: [String: JSONValue] = [:]) throws(ChartError) {
         _ = try writer.write(JSONWriter().bytes(manifest.json), to: manifestName, kind: "manifest", locale: nil)
         journal.finish()
+        RunCache(files: writer.identities(of: manifest.allArtifacts.map(\.path)), stages: stageStates).write(writer, shard: shard)
         guard shard == nil else { return }
         for name in writer.files(in: "") {
             let shardFile = name.hasPrefix("manifest.shard-") && name.hasSuffix(".json")
                 || name.hasPrefix(RunJournal.fileName + ".shard-") || name.hasPrefix(".chartpipe.shard-") && name.hasSuffix(".lock")
+                || name.hasPrefix(RunCache.fileName(nil) + ".shard-")
             if shardFile { unlink(writer.root + "/" + name) }
         }
     }
@@ -238,12 +247,18 @@ final class OutputFolder: Sendable {
     /// changes, with x written as the chart's files write it.
     static func comparison(_ baseline: Baseline, changes: [Change], chart: ChartSpec, xType: XType,
                            categories: [String] = []) -> JSONValue {
+        comparison(generatedAt: baseline.generatedAt, pipelineDigest: baseline.pipelineDigest, changes: changes, chart: chart,
+                   xType: xType, categories: categories)
+    }
+
+    static func comparison(generatedAt: Int64, pipelineDigest: String?, changes: [Change], chart: ChartSpec, xType: XType,
+                           categories: [String] = []) -> JSONValue {
         let data = SeriesSet(xType: xType, categories: categories)
         let zone = chart.x.zone == "UTC" ? nil : TimeZone(identifier: chart.x.zone)
         return .object([
             ("baseline", .object([
-                ("generatedAt", .string(TimeText.iso8601(milliseconds: Double(baseline.generatedAt) * 1000))),
-                ("pipelineSha256", baseline.pipelineDigest.map { .string($0) } ?? .null),
+                ("generatedAt", .string(TimeText.iso8601(milliseconds: Double(generatedAt) * 1000))),
+                ("pipelineSha256", pipelineDigest.map { .string($0) } ?? .null),
             ])),
             ("changes", .array(changes.map { $0.json { DataFile.x($0, data: data, zone: zone) } })),
         ])
@@ -309,7 +324,7 @@ final class OutputFolder: Sendable {
     /// The record without files that are no longer on disk as listed.
     func keepingOnlyExisting(_ record: ChartRecord) -> ChartRecord {
         var record = record
-        record.artifacts = record.artifacts.filter(writer.matches)
+        record.artifacts = writer.present(record.artifacts)
         return record
     }
 }

@@ -17,15 +17,19 @@ public struct RunContext: Sendable {
     /// Files for the output folder (paths relative to it).
     public var artifacts: [Artifact] = []
     public var warnings: [Diagnostic] = []
+    /// What the stage saved of its work in the folder's previous run, and what it saves for the
+    /// next (see `RunCache`): a shortcut only, never needed for a correct result.
+    public let state: RunStageState
 
     public init(run: RunInfo, locales: [String], charts: [RunChart], reader: ArtifactReader,
-                cancellation: Cancellation = .never, generatedAt: Int64 = 0) {
+                cancellation: Cancellation = .never, generatedAt: Int64 = 0, state: RunStageState = RunStageState()) {
         self.run = run
         self.locales = locales
         self.charts = charts
         self.reader = reader
         self.cancellation = cancellation
         self.generatedAt = generatedAt
+        self.state = state
     }
 
     /// The chart's `data.json`, decoded.

@@ -121,10 +121,10 @@ public final class Runner: Sendable {
                         let start = ContinuousClock.now
                         // Read before the chart runs, so that what it records is what it read.
                         let inputs = options.incremental ? InputsDigest.of(chart, in: spec, registry: registry, locales: execution.run.locales) : nil
-                        // Read before this chart's files are replaced.
-                        let baseline = baselines?.baseline(for: chart.id)
-                        let outcome = reusedChart(chart, inputs: inputs, folder: folder, baseline: baseline)
-                            ?? runChart(chart, execution: execution, folder: folder, inputs: inputs, baseline: baseline)
+                        // Read before this chart's files are replaced (a kept chart's are not).
+                        let outcome = reusedChart(chart, inputs: inputs, folder: folder, baselines: baselines)
+                            ?? runChart(chart, execution: execution, folder: folder, inputs: inputs,
+                                        baseline: baselines?.baseline(for: chart.id))
                         let elapsed = ContinuousClock.now - start
                         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                         let after = work.state.withLock { s -> (running: [String], done: Int) in
@@ -150,24 +150,23 @@ public final class Runner: Sendable {
     /// unchanged, every file it lists still holds the listed bytes (a file changed since is made
     /// again), and the changes its descriptions state are still the changes since this run's
     /// baseline (else they are written again).
-    private func reusedChart(_ chart: ChartSpec, inputs: String?, folder: OutputFolder, baseline: Baseline?) -> ChartResult? {
+    private func reusedChart(_ chart: ChartSpec, inputs: String?, folder: OutputFolder, baselines: BaselineSource?) -> ChartResult? {
         guard let inputs, let manifest = folder.previous, var previous = manifest.charts.first(where: { $0.id == chart.id }),
               previous.status == .ok, previous.inputs == inputs,
-              previous.artifacts.allSatisfy(folder.writer.verifies) else { return nil }
+              folder.writer.verifiesAll(previous.artifacts) else { return nil }
         // The kept chart's history against this run's baseline: the previous run itself (nothing
         // changed) or another folder (`--compare DIR`: what changed since that one).
         var comparison: JSONValue?
-        if let baseline {
-            // Compared with the previous run of this folder, the baseline is the kept chart's own
-            // history.json, already read: it is not read and hashed a second time.
-            let kept: Baseline
-            if case .previous = options.compare {
-                kept = baseline
-            } else {
-                guard let read = BaselineSource(reader: ArtifactReader(writer: folder.writer), manifest: manifest).baseline(for: chart.id)
-                else { return nil }
-                kept = read
+        if case .previous = options.compare, let baselines {
+            // The baseline is the kept chart's own history.json, just verified: nothing changed
+            // since, so it is not read, nor compared with itself.
+            if previous.artifacts.contains(where: { $0.kind == "history" }) {
+                comparison = OutputFolder.comparison(generatedAt: baselines.generatedAt, pipelineDigest: baselines.pipelineDigest,
+                                                     changes: [], chart: chart, xType: .number)
             }
+        } else if let baseline = baselines?.baseline(for: chart.id) {
+            guard let kept = BaselineSource(reader: ArtifactReader(writer: folder.writer), manifest: manifest).baseline(for: chart.id)
+            else { return nil }
             comparison = OutputFolder.comparison(baseline, changes: Comparison.changes(from: baseline.history, to: kept.history),
                                                  chart: chart, xType: kept.history.xType, categories: kept.history.categories)
         }
@@ -187,8 +186,9 @@ public final class Runner: Sendable {
         var records = folder.records(ran: ran.map(\.record))
         var stages: [RunStageRecord] = []
         var runArtifacts: [ManifestArtifact] = []
+        var states = folder.cache.stages
         if !isStopping, !interrupted {
-            (stages, runArtifacts) = runStages(execution: execution, info: info, records: records, writer: writer)
+            (stages, runArtifacts) = runStages(execution: execution, info: info, records: records, writer: writer, states: &states)
         }
         runArtifacts = folder.runArtifacts(written: runArtifacts, ranStages: !isStopping && !interrupted)
         folder.removeChartsNoLongerInPipeline()
@@ -197,16 +197,17 @@ public final class Runner: Sendable {
                                 generatedAt: options.generatedAt, locales: folder.listedLocales(records, runArtifacts),
                                 selected: selected, charts: records, notRun: notRun, stages: stages,
                                 artifacts: runArtifacts, interrupted: interrupted)
-        try folder.finish(manifest)
+        try folder.finish(manifest, stageStates: states)
         var outcome = RunOutcome(manifest: manifest, manifestPath: writer.root + "/manifest.json", results: ran)
         outcome.failOnChange = options.failOnChange
         return outcome
     }
 
     /// The run-level stages, each over every chart of the pipeline; a failure is recorded, and the
-    /// manifest is still written.
+    /// manifest is still written. `states`: what each stage saved last time, replaced by what it
+    /// saves now (dropped when it fails, since its files may then be part old, part new).
     private func runStages(execution: ChartExecution, info: RunInfo, records: [ChartRecord],
-                           writer: ArtifactWriter) -> ([RunStageRecord], [ManifestArtifact]) {
+                           writer: ArtifactWriter, states: inout [String: JSONValue]) -> ([RunStageRecord], [ManifestArtifact]) {
         var outcomes: [RunStageRecord] = []
         var written: [ManifestArtifact] = []
         let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -214,9 +215,10 @@ public final class Runner: Sendable {
             RunChart(spec: chart, record: byID[chart.id], ranNow: selectedCharts.contains { $0.id == chart.id } && byID[chart.id] != nil)
         }
         for step in execution.runSteps {
+            let state = RunStageState(cached: states.removeValue(forKey: step.entry.key))
             var context = RunContext(run: info, locales: spec.locales, charts: charts,
                                      reader: ArtifactReader(writer: writer), cancellation: cancellation,
-                                     generatedAt: options.generatedAt)
+                                     generatedAt: options.generatedAt, state: state)
             // The files a stage wrote before one of its writes failed (a full disk) are on disk as
             // written: the manifest lists them.
             var files: [ManifestArtifact] = []
@@ -229,6 +231,7 @@ public final class Runner: Sendable {
                 files = wrote
                 if let failure { throw failure }
                 outcomes.append(RunStageRecord(key: step.entry.key, stage: step.entry.name, status: .ok))
+                if let entry = state.entry(files: wrote) { states[step.entry.key] = entry }
             } catch {
                 let diagnostic = (error as? Diagnostic) ?? Diagnostic("stage '\(step.entry.name)' was interrupted",
                                                                       code: "run.interrupted", at: step.entry.location)

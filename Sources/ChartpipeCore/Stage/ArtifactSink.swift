@@ -2,10 +2,25 @@ import Foundation
 
 /// Where a streaming artifact writes: a new temporary file. `write` appends; libraries that write
 /// files themselves (libsndfile) may use `fileDescriptor` directly, seeking included.
+///
+/// What goes through `write` is hashed as it goes, so the writer need not read the file back to
+/// list it; once the descriptor has been handed out, the file is read back instead.
 public struct ArtifactSink {
-    public let fileDescriptor: Int32
+    private let descriptor: Int32
+    /// SHA-256 and size of what `write` wrote, while only `write` has written.
+    private(set) var hasher: SHA256.Hasher? = SHA256.Hasher()
+    private(set) var size = 0
 
-    init(fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
+    /// The temporary file's descriptor, for a library that writes the file itself (and may seek):
+    /// the file is then hashed from its bytes on disk.
+    public var fileDescriptor: Int32 {
+        mutating get {
+            hasher = nil
+            return descriptor
+        }
+    }
+
+    init(fileDescriptor: Int32) { descriptor = fileDescriptor }
 
     public mutating func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { raw in try write(raw) }
@@ -20,12 +35,32 @@ public struct ArtifactSink {
         guard let base = raw.baseAddress else { return }
         var offset = 0
         while offset < raw.count {
-            let n = Glibc.write(fileDescriptor, base + offset, raw.count - offset)
+            let n = Glibc.write(descriptor, base + offset, raw.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ArtifactWriter.failure(errno, "cannot write", "")
             }
             offset += n
+        }
+        hasher?.update(raw)
+        size += raw.count
+    }
+
+    /// Appends `count` bytes read from `offset` of the open file `source` (a part of another
+    /// file), in blocks; a file that ends before is an error.
+    public mutating func copy(from source: Int32, offset: Int, count: Int) throws {
+        var buffer = [UInt8](repeating: 0, count: min(count, 1 << 20))
+        var done = 0
+        while done < count {
+            let want = min(buffer.count, count - done)
+            let n = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress, want, off_t(offset + done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ArtifactWriter.failure(errno, "cannot read back", "")
+            }
+            guard n > 0 else { throw ChartError("a file ended before the part to copy from it", code: "output.write-failed") }
+            try buffer.withUnsafeBytes { raw in try write(UnsafeRawBufferPointer(rebasing: raw[0..<n])) }
+            done += n
         }
     }
 

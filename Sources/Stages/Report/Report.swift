@@ -24,9 +24,11 @@ public struct Report: RunStage {
     public func run(_ context: inout RunContext) throws {
         let catalog = try context.catalog(for: "report")
         let run = context
+        // Worked out once for every page: what each chart's section is made from.
+        let outcomes = context.charts.map { $0.record?.outcomeDigest }
         for locale in context.locales {
             try context.cancellation.check()
-            let page = ReportPage(words: ReportWords(catalog: catalog, locale: locale), context: run)
+            let page = ReportPage(words: ReportWords(catalog: catalog, locale: locale), context: run, outcomes: outcomes)
             context.artifacts.append(Artifact(path: "report.\(locale).html", kind: "report", locale: locale,
                                               content: .stream { sink in try page.write(to: &sink) }))
         }

@@ -19,6 +19,8 @@ import Foundation
 struct ReportPage {
     let words: ReportWords
     let context: RunContext
+    /// `ChartRecord.outcomeDigest` of each chart of `context`, in order.
+    let outcomes: [String?]
 
     var pipeline: String { context.run.pipelineName }
     var locales: [String] { context.locales }
@@ -30,8 +32,8 @@ struct ReportPage {
         let chart: RunChart
         let title: String
         let isMade: Bool
-        /// The `changes` layer of its description.
-        let changes: [ChangeDescription]
+        /// The texts of the `changes` layer of its description.
+        let changes: [String]
     }
 
     /// The script's hash for the page's Content Security Policy.
@@ -39,23 +41,53 @@ struct ReportPage {
 
     var title: String { words("report.title", [.text(words.name(pipeline))]) }
 
+    var path: String { "report.\(words.locale).html" }
+
     /// Writes the page into `sink` chart by chart: each chart's files are read, its section is
     /// written to a spool file and its material let go, so that memory does not grow with the
     /// number of charts; the header, contents and "Since the last run" (which name every chart)
-    /// are written first, then the spooled sections are copied after them.
+    /// are written first, then the sections are copied after them.
+    ///
+    /// A chart whose manifest entry is what it was when the previous page was written (same
+    /// files, same outcome: `ChartRecord.outcomeDigest`) has the same section: it is copied from
+    /// that page (`SectionIndex`) instead of being made again, so that an incremental run over a
+    /// few changed charts does not read every chart's files.
     func write(to sink: inout ArtifactSink) throws {
         let sections = try SpoolFile()
+        let previous = SectionIndex.previous(of: self)
+        var index = SectionIndex()
         var entries: [Entry] = []
         entries.reserveCapacity(context.charts.count)
-        for chart in context.charts {
+        // Where each section's bytes are: in the previous page, or in the spool.
+        var pieces: [(fromPrevious: Bool, offset: Int, length: Int)] = []
+        var spooled = 0
+        // Where the next section begins in this page, after its header.
+        var offset = 0
+        for (chart, outcome) in zip(context.charts, outcomes) {
             try context.cancellation.check()
-            let material = ChartFiles(chart: chart, context: context).material(words: words)
-            var m = Markup()
-            ChartSection(material: material, words: words).write(&m)
-            try sections.write(m.html)
-            var changes: [ChangeDescription] = []
-            if case let .made(made) = material.state { changes = made.description.changes }
-            entries.append(Entry(chart: chart, title: material.title, isMade: material.isMade, changes: changes))
+            let key = outcome.map { SectionIndex.key(outcome: $0, page: self) }
+            let entry: Entry
+            if let key, let old = previous?.section(of: chart.id, key: key) {
+                entry = Entry(chart: chart, title: old.title, isMade: old.isMade, changes: old.changes)
+                pieces.append((true, old.offset, old.length))
+                index.copied += 1
+            } else {
+                let material = ChartFiles(chart: chart, context: context).material(words: words)
+                var m = Markup()
+                ChartSection(material: material, words: words).write(&m)
+                let html = m.html
+                try sections.write(html)
+                var changes: [String] = []
+                if case let .made(made) = material.state { changes = made.description.changes.map(\.text) }
+                entry = Entry(chart: chart, title: material.title, isMade: material.isMade, changes: changes)
+                pieces.append((false, spooled, html.utf8.count))
+                spooled += html.utf8.count
+                index.made += 1
+            }
+            let length = pieces[pieces.count - 1].length
+            if let key { index.add(entry, key: key, offset: offset, length: length) }
+            offset += length
+            entries.append(entry)
         }
         var m = Markup()
         m.raw("<!DOCTYPE html>\n")
@@ -71,8 +103,28 @@ struct ReportPage {
         m.open("main", [("id", "main"), ("tabindex", "-1")])
         m.newline()
         sinceLastRun(&m, entries)
-        try sink.write(m.html)
-        try sections.copy(to: &sink)
+        let top = m.html
+        try sink.write(top)
+        // The sections in order, in as few copies as their places allow.
+        var run: (fromPrevious: Bool, offset: Int, length: Int)?
+        func flush(_ sink: inout ArtifactSink) throws {
+            guard let r = run, r.length > 0 else { return }
+            if r.fromPrevious {
+                guard let previous else { throw ChartError("the previous report went away while it was read", code: "output.write-failed") }
+                try previous.file.copy(offset: r.offset, count: r.length, to: &sink)
+            } else {
+                try sections.copy(offset: r.offset, count: r.length, to: &sink)
+            }
+        }
+        for piece in pieces {
+            if let r = run, r.fromPrevious == piece.fromPrevious, r.offset + r.length == piece.offset {
+                run = (r.fromPrevious, r.offset, r.length + piece.length)
+            } else {
+                try flush(&sink)
+                run = piece
+            }
+        }
+        try flush(&sink)
         m = Markup()
         keyDialog(&m)
         m.close("main")
@@ -88,6 +140,7 @@ struct ReportPage {
         m.close("html")
         m.newline()
         try sink.write(m.html)
+        index.save(for: self, sectionsStart: top.utf8.count)
     }
 
     func head(_ m: inout Markup) {
@@ -187,7 +240,7 @@ struct ReportPage {
                     m.wrap("a", [("href", "#" + ChartSection.anchor(chart.chart.id))]) { m in m.element("bdi", text: chart.title) }
                 }
                 m.wrap("ul") { m in
-                    for change in chart.changes { m.element("li", text: change.text) }
+                    for change in chart.changes { m.element("li", text: change) }
                 }
             }
         }

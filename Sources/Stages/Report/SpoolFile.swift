@@ -10,6 +10,8 @@ import Darwin
 /// sit in memory together. It lives in `TMPDIR` (else `/tmp`), and goes when it is closed.
 final class SpoolFile {
     private let fd: Int32
+    /// The folder it is in, for messages.
+    private let folder: String
 
     init() throws(ChartError) {
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -21,46 +23,46 @@ final class SpoolFile {
         }
         _ = template.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { unlink($0) } }
         self.fd = fd
+        self.folder = folder
     }
 
     deinit { close(fd) }
 
     func write(_ text: String) throws(ChartError) {
         var text = text
-        let failure: Int32 = text.withUTF8 { buffer in
-            guard var base = buffer.baseAddress else { return 0 }
-            var left = buffer.count
-            while left > 0 {
-                let n = Glibc.write(fd, base, left)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                base += n
-                left -= n
-            }
-            return 0
+        let failure = text.withUTF8 { buffer -> ChartError? in
+            do throws(ChartError) { try write(UnsafeRawBufferPointer(buffer)) } catch { return error }
+            return nil
         }
-        if failure != 0 {
-            throw ChartError("cannot write a temporary file: \(String(cString: strerror(failure)))",
-                             code: failure == ENOSPC ? "output.disk-full" : "output.write-failed")
+        if let failure { throw failure }
+    }
+
+    func write(_ bytes: [UInt8]) throws(ChartError) {
+        let failure = bytes.withUnsafeBytes { buffer -> ChartError? in
+            do throws(ChartError) { try write(buffer) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    private func write(_ buffer: UnsafeRawBufferPointer) throws(ChartError) {
+        guard var base = buffer.baseAddress else { return }
+        var left = buffer.count
+        while left > 0 {
+            let n = Glibc.write(fd, base, left)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let failure = errno
+                throw ChartError("cannot write a temporary file in '\(folder)': \(String(cString: strerror(failure)))",
+                                 code: failure == ENOSPC ? "output.disk-full" : "output.write-failed")
+            }
+            base += n
+            left -= n
         }
     }
 
-    /// Everything written so far, copied into `sink` in blocks.
-    func copy(to sink: inout ArtifactSink) throws {
-        guard lseek(fd, 0, SEEK_SET) == 0 else {
-            throw ChartError("cannot read a temporary file back: \(String(cString: strerror(errno)))", code: "output.write-failed")
-        }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ChartError("cannot read a temporary file back: \(String(cString: strerror(errno)))", code: "output.write-failed")
-            }
-            if n == 0 { return }
-            try buffer.withUnsafeBytes { raw in try sink.write(UnsafeRawBufferPointer(rebasing: raw[0..<n])) }
-        }
+    /// `count` bytes from `offset` of what was written, copied into `sink`.
+    func copy(offset: Int, count: Int, to sink: inout ArtifactSink) throws {
+        try sink.copy(from: fd, offset: offset, count: count)
     }
 }

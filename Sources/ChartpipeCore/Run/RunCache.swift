@@ -1,0 +1,128 @@
+import Foundation
+import ChartpipeJSON
+import Synchronization
+
+/// What a run of an output folder remembers for the next run of it, in `.chartpipe-cache` (a
+/// shard: `.chartpipe-cache.shard-I`), beside the manifest and never listed in it:
+///
+/// - the identity (device, inode, size, modification and change times) of every listed file
+///   when it was written or last hashed, so that `--incremental` verifies an unchanged file by
+///   one `stat` instead of reading and hashing it (`ArtifactWriter.verifies`): a file rewritten
+///   since has a new change time, whatever was done to its modification time;
+/// - what each run-level stage saved of its work (`RunStageState`), such as where each chart's
+///   section lies in the report, so that an incremental run copies what did not change.
+///
+/// Only a shortcut: a cache that is missing, damaged, of another tool version or of another
+/// folder is ignored, and the files are hashed and the stages' work done as without one.
+struct RunCache {
+    /// Its file name in the output folder.
+    static func fileName(_ shard: Shard?) -> String { shard.map { ".chartpipe-cache.shard-\($0.index)" } ?? ".chartpipe-cache" }
+    static let header = "chartpipe-cache 1 "
+
+    var files: [String: FileIdentity] = [:]
+    /// The state each run-level stage saved, by its key in the pipeline.
+    var stages: [String: JSONValue] = [:]
+
+    init(files: [String: FileIdentity] = [:], stages: [String: JSONValue] = [:]) {
+        self.files = files
+        self.stages = stages
+    }
+
+    /// The cache in the folder, or an empty one.
+    static func read(_ writer: ArtifactWriter, shard: Shard?) -> RunCache {
+        guard let bytes = try? writer.read(fileName(shard)) else { return RunCache() }
+        return RunCache(bytes: bytes) ?? RunCache()
+    }
+
+    /// Lines: the header with the tool version, then `F sha256 device inode size mtime ctime path`
+    /// per file (times in nanoseconds), then `S` and a JSON array `[stage key, state]` per stage.
+    init?(bytes: [UInt8]) {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)[...]
+        guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self) == Self.header + Manifest.toolVersion else { return nil }
+        for line in lines {
+            guard line.count > 2, line[line.startIndex + 1] == UInt8(ascii: " ") else { return nil }
+            let body = line[(line.startIndex + 2)...]
+            switch line[line.startIndex] {
+            case UInt8(ascii: "F"):
+                let fields = body.split(separator: UInt8(ascii: " "), maxSplits: 6, omittingEmptySubsequences: false)
+                guard fields.count == 7 else { return nil }
+                let numbers = fields[1...5].map { Int64(String(decoding: $0, as: UTF8.self)) }
+                guard let device = numbers[0], let inode = numbers[1], let size = numbers[2], let modified = numbers[3],
+                      let changed = numbers[4] else { return nil }
+                files[String(decoding: fields[6], as: UTF8.self)] = FileIdentity(
+                    device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, modified: modified,
+                    changed: changed, sha256: String(decoding: fields[0], as: UTF8.self))
+            case UInt8(ascii: "S"):
+                guard let json = try? JSONParser.parse(Array(body)), let pair = json.arrayValue, pair.count == 2,
+                      let key = pair[0].stringValue else { return nil }
+                stages[key] = pair[1]
+            default:
+                return nil
+            }
+        }
+    }
+
+    var bytes: [UInt8] {
+        var out = Array((Self.header + Manifest.toolVersion + "\n").utf8)
+        for path in files.keys.sorted() where !path.contains("\n") {
+            guard let f = files[path] else { continue }
+            out += Array("F \(f.sha256) \(Int64(bitPattern: f.device)) \(Int64(bitPattern: f.inode)) \(f.size) \(f.modified) \(f.changed) \(path)\n".utf8)
+        }
+        for key in stages.keys.sorted() {
+            guard let state = stages[key] else { continue }
+            out += Array("S ".utf8) + JSONWriter(pretty: false).bytes(.array([.string(key), state]))
+            if out.last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
+        }
+        return out
+    }
+
+    /// Writes the cache into the folder: a temporary file renamed into place, without `fsync`
+    /// (a cache lost in a crash costs a slower run, nothing else). A failure is ignored the same way.
+    func write(_ writer: ArtifactWriter, shard: Shard?) {
+        let name = Self.fileName(shard)
+        guard let (folder, _) = try? writer.openParent(of: name, create: false) else { return }
+        defer { close(folder) }
+        let temporary = "." + name + ".tmp-\(getpid())"
+        unlinkat(folder, temporary, 0)
+        let fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        var sink = ArtifactSink(fileDescriptor: fd)
+        let wrote = (try? sink.write(bytes)) != nil
+        let closed = close(fd) == 0
+        if !wrote || !closed || renameat(folder, temporary, folder, name) != 0 { unlinkat(folder, temporary, 0) }
+    }
+}
+
+/// What a run-level stage saved of its work in the previous run of the folder, and what it saves
+/// for the next one (see `RunCache`): kept only when every file of the stage was written.
+public final class RunStageState: Sendable {
+    /// What the stage saved last time (nil: nothing, or the cache was not usable).
+    public let previous: JSONValue?
+    /// The files the stage wrote last time, as the manifest listed them: what `previous` speaks of.
+    public let previousFiles: [ManifestArtifact]
+    private let saved: Mutex<[String: JSONValue]>
+
+    public init(previous: JSONValue? = nil, previousFiles: [ManifestArtifact] = []) {
+        self.previous = previous
+        self.previousFiles = previousFiles
+        saved = Mutex([:])
+    }
+
+    /// From the cache's entry of the stage (`entry(files:)`).
+    convenience init(cached: JSONValue?) {
+        self.init(previous: cached?["saved"], previousFiles: (cached?["files"]?.arrayValue ?? []).compactMap(Manifest.artifact))
+    }
+
+    /// Saves `value` under `key` for the next run (a report saves one entry per locale).
+    public func save(_ key: String, _ value: JSONValue) {
+        saved.withLock { $0[key] = value }
+    }
+
+    /// The cache's entry for the next run, with the files the stage wrote: nil when it saved nothing.
+    func entry(files: [ManifestArtifact]) -> JSONValue? {
+        let all = saved.withLock { $0 }
+        guard !all.isEmpty else { return nil }
+        return .object([("files", .array(files.map(Manifest.json(artifact:)))),
+                        ("saved", .object(all.keys.sorted().map { ($0, all[$0] ?? .null) }))])
+    }
+}
