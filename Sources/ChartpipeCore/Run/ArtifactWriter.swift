@@ -49,9 +49,38 @@ public final class ArtifactWriter: Sendable {
     /// Writes an artifact's content — bytes, or a stream written straight into the temporary file
     /// and hashed as it is read back — and returns its manifest entry.
     public func write(_ content: Artifact.Content, to relativePath: String, kind: String, locale: String?) throws(ChartError) -> ManifestArtifact {
-        let target = try resolve(relativePath)
+        _ = try resolve(relativePath)
         let (folder, name) = try openParent(of: relativePath, create: true)
         defer { close(folder) }
+        return try write(content, to: relativePath, in: folder, name: name, kind: kind, locale: locale)
+    }
+
+    /// Writes artifacts that all go into the folder `relativeFolder` (a chart's), walking to it
+    /// once; `wrote` is called with each entry as soon as its file is in place, so that a caller
+    /// knows what is on disk when a later one fails.
+    public func write(_ artifacts: [Artifact], into relativeFolder: String,
+                      wrote: (ManifestArtifact) -> Void) throws(ChartError) {
+        guard let first = artifacts.first else { return }
+        for artifact in artifacts { _ = try resolve(relativeFolder + "/" + artifact.path) }
+        guard !artifacts.contains(where: { $0.path.contains("/") }) else {
+            // Files in subfolders of it: each walked to on its own.
+            for artifact in artifacts {
+                wrote(try write(artifact.content, to: relativeFolder + "/" + artifact.path, kind: artifact.kind, locale: artifact.locale))
+            }
+            return
+        }
+        let (folder, _) = try openParent(of: relativeFolder + "/" + first.path, create: true)
+        defer { close(folder) }
+        for artifact in artifacts {
+            wrote(try write(artifact.content, to: relativeFolder + "/" + artifact.path, in: folder, name: artifact.path,
+                            kind: artifact.kind, locale: artifact.locale))
+        }
+    }
+
+    /// Writes `content` as `name` in the open folder `folder`, which is `relativePath`'s.
+    private func write(_ content: Artifact.Content, to relativePath: String, in folder: Int32, name: String, kind: String,
+                       locale: String?) throws(ChartError) -> ManifestArtifact {
+        let target = root + "/" + relativePath
         var info = stat()
         if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG else {

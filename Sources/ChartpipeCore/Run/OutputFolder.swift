@@ -170,13 +170,14 @@ final class OutputFolder: Sendable {
     /// charts this run may change named as uncertain.
     private func markRunning(selected: [String], generatedAt: Int64, pipeline spec: PipelineSpec) throws(ChartError) {
         let records = previous?.charts ?? []
+        let chosen = Set(selected), inPipeline = Set(pipelineCharts)
         let touched = records.filter { record in
-            selected.contains(record.id) || !pipelineCharts.contains(record.id)
+            chosen.contains(record.id) || !inPipeline.contains(record.id)
                 || record.artifacts.contains { $0.locale.map { !locales.contains($0) } ?? false }
         }.map(\.id)
         var running = Manifest(pipeline: spec.name, pipelineFile: spec.fileRecord(relativeTo: writer.root),
                                generatedAt: generatedAt, locales: previous?.locales ?? [], selected: selected,
-                               charts: shard == nil ? records : records.filter { selected.contains($0.id) },
+                               charts: shard == nil ? records : records.filter { chosen.contains($0.id) },
                                artifacts: shard == nil ? previous?.artifacts ?? [] : [])
         running.shard = shard
         running.running = true
@@ -184,10 +185,10 @@ final class OutputFolder: Sendable {
         _ = try writer.write(JSONWriter().bytes(running.json), to: manifestName, kind: "manifest", locale: nil)
     }
 
-    /// Writes the run's manifest; the run's journal is then closed and removed. A whole run or a
-    /// merge also removes what shards left (their manifests, journals and locks), which it replaces.
-    /// Writes the manifest, ends the journal, and leaves the next run its cache: the identities
-    /// of the listed files and what the run-level stages saved (`stageStates`).
+    /// Writes the run's manifest; the run's journal is then closed and removed, and the next run
+    /// gets its cache (the identities of the listed files, and what the run-level stages saved:
+    /// `stageStates`). A whole run or a merge also removes what shards left (their manifests,
+    /// journals, locks and caches), which it replaces.
     func finish(_ manifest: Manifest, stageStates: [String: JSONValue] = [:]) throws(ChartError) {
         _ = try writer.write(JSONWriter().bytes(manifest.json), to: manifestName, kind: "manifest", locale: nil)
         journal.finish()
@@ -216,8 +217,7 @@ final class OutputFolder: Sendable {
         // What the next run compares this chart with.
         files.append(Artifact(path: "history.json", kind: "history", bytes: JSONWriter(pretty: false).bytes(history.json)))
         var listed: [ManifestArtifact] = []
-        for artifact in files {
-            let entry = try writer.write(artifact.content, to: "\(folder)/\(artifact.path)", kind: artifact.kind, locale: artifact.locale)
+        try writer.write(files, into: folder) { entry in
             written.withLock { $0[id, default: []].append(entry.path) }
             listed.append(entry)
         }
