@@ -1,5 +1,6 @@
 import ChartpipeJSON
 import Foundation
+import Synchronization
 
 /// What a chart's files depend on, as one SHA-256: the tool's version, the chart's entry and the
 /// stage entries as written (with the chart's own options), the locales written, the content of
@@ -8,7 +9,9 @@ import Foundation
 public enum InputsDigest {
     /// The digest of `chart`'s inputs in `spec`, run with `locales`; nil when a file cannot be read
     /// (the chart then runs, and says why).
-    public static func of(_ chart: ChartSpec, in spec: PipelineSpec, registry: StageRegistry, locales: [String]) -> String? {
+    public static func of(_ chart: ChartSpec, in spec: PipelineSpec, registry: StageRegistry, locales: [String],
+                          files: FileDigests = FileDigests()) -> String? {
+        let fileDigest = files.digest
         var hasher = SHA256.Hasher()
         func add(_ label: String, _ text: String) {
             hasher.update(Array("\(label)=\(text.utf8.count):".utf8))
@@ -35,20 +38,6 @@ public enum InputsDigest {
         return hasher.finalizeHex()
     }
 
-    /// SHA-256 of a regular file's bytes, read in blocks.
-    static func fileDigest(_ path: String) -> String? {
-        guard case let .success(opened) = RegularFile.open(path) else { return nil }
-        defer { close(opened.fd) }
-        var hasher = SHA256.Hasher()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(opened.fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { return hasher.finalizeHex() }
-            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-        }
-    }
-
     /// JSON with every object's keys sorted, so that the same options give the same text.
     static func canonical(_ value: JSONValue) -> String {
         func sorted(_ v: JSONValue) -> JSONValue {
@@ -60,4 +49,41 @@ public enum InputsDigest {
         }
         return JSONWriter(pretty: false).string(sorted(value))
     }
+}
+
+/// SHA-256 of the input files of a run (data, catalogs, plugin programs), each hashed once per
+/// run however many charts read it, and not at all when its identity (device, inode, size,
+/// modification and change times) is the one the folder's run cache recorded with its digest
+/// (see `RunCache`): a file rewritten since has a new change time.
+public final class FileDigests: Sendable {
+    private let known: Mutex<[String: FileIdentity]>
+
+    public convenience init() { self.init(remembered: [:]) }
+
+    init(remembered: [String: FileIdentity]) { known = Mutex(remembered) }
+
+    /// The digest of the regular file at `path`; nil when it cannot be read.
+    public func digest(_ path: String) -> String? {
+        guard case let .success(opened) = RegularFile.open(path) else { return nil }
+        defer { close(opened.fd) }
+        var info = stat()
+        guard fstat(opened.fd, &info) == 0 else { return nil }
+        if let identity = known.withLock({ $0[path] }), identity.same(as: FileIdentity(info, sha256: identity.sha256)) {
+            return identity.sha256
+        }
+        var hasher = SHA256.Hasher()
+        var buffer = [UInt8](repeating: 0, count: min(max(opened.size, 1), 1 << 18))
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(opened.fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { break }
+            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+        let digest = hasher.finalizeHex()
+        known.withLock { $0[path] = FileIdentity(info, sha256: digest) }
+        return digest
+    }
+
+    /// What the next run's cache keeps: the files named by an absolute path.
+    var identities: [String: FileIdentity] { known.withLock { $0.filter { $0.key.hasPrefix("/") } } }
 }

@@ -189,10 +189,11 @@ final class OutputFolder: Sendable {
     /// gets its cache (the identities of the listed files, and what the run-level stages saved:
     /// `stageStates`). A whole run or a merge also removes what shards left (their manifests,
     /// journals, locks and caches), which it replaces.
-    func finish(_ manifest: Manifest, stageStates: [String: JSONValue] = [:]) throws(ChartError) {
+    func finish(_ manifest: Manifest, stageStates: [String: JSONValue] = [:], inputs: FileDigests? = nil) throws(ChartError) {
         _ = try writer.write(JSONWriter().bytes(manifest.json), to: manifestName, kind: "manifest", locale: nil)
         journal.finish()
-        RunCache(files: writer.identities(of: manifest.allArtifacts.map(\.path)), stages: stageStates).write(writer, shard: shard)
+        RunCache(files: writer.identities(of: manifest.allArtifacts.map(\.path)), inputs: inputs?.identities ?? cache.inputs,
+                 stages: stageStates).write(writer, shard: shard)
         guard shard == nil else { return }
         for name in writer.files(in: "") {
             let shardFile = name.hasPrefix("manifest.shard-") && name.hasSuffix(".json")

@@ -20,11 +20,14 @@ struct RunCache {
     static let header = "chartpipe-cache 1 "
 
     var files: [String: FileIdentity] = [:]
+    /// Input files (data, catalogs, plugin programs) by absolute path, as `FileDigests` hashed them.
+    var inputs: [String: FileIdentity] = [:]
     /// The state each run-level stage saved, by its key in the pipeline.
     var stages: [String: JSONValue] = [:]
 
-    init(files: [String: FileIdentity] = [:], stages: [String: JSONValue] = [:]) {
+    init(files: [String: FileIdentity] = [:], inputs: [String: FileIdentity] = [:], stages: [String: JSONValue] = [:]) {
         self.files = files
+        self.inputs = inputs
         self.stages = stages
     }
 
@@ -35,7 +38,8 @@ struct RunCache {
     }
 
     /// Lines: the header with the tool version, then `F sha256 device inode size mtime ctime path`
-    /// per file (times in nanoseconds), then `S` and a JSON array `[stage key, state]` per stage.
+    /// per file of the folder (times in nanoseconds), `I` and the same per input file, then `S`
+    /// and a JSON array `[stage key, state]` per stage.
     init?(bytes: [UInt8]) {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)[...]
         guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self) == Self.header + Manifest.toolVersion else { return nil }
@@ -43,15 +47,17 @@ struct RunCache {
             guard line.count > 2, line[line.startIndex + 1] == UInt8(ascii: " ") else { return nil }
             let body = line[(line.startIndex + 2)...]
             switch line[line.startIndex] {
-            case UInt8(ascii: "F"):
+            case UInt8(ascii: "F"), UInt8(ascii: "I"):
                 let fields = body.split(separator: UInt8(ascii: " "), maxSplits: 6, omittingEmptySubsequences: false)
                 guard fields.count == 7 else { return nil }
                 let numbers = fields[1...5].map { Int64(String(decoding: $0, as: UTF8.self)) }
                 guard let device = numbers[0], let inode = numbers[1], let size = numbers[2], let modified = numbers[3],
                       let changed = numbers[4] else { return nil }
-                files[String(decoding: fields[6], as: UTF8.self)] = FileIdentity(
+                let identity = FileIdentity(
                     device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, modified: modified,
                     changed: changed, sha256: String(decoding: fields[0], as: UTF8.self))
+                let path = String(decoding: fields[6], as: UTF8.self)
+                if line[line.startIndex] == UInt8(ascii: "F") { files[path] = identity } else { inputs[path] = identity }
             case UInt8(ascii: "S"):
                 guard let json = try? JSONParser.parse(Array(body)), let pair = json.arrayValue, pair.count == 2,
                       let key = pair[0].stringValue else { return nil }
@@ -64,9 +70,11 @@ struct RunCache {
 
     var bytes: [UInt8] {
         var out = Array((Self.header + Manifest.toolVersion + "\n").utf8)
-        for path in files.keys.sorted() where !path.contains("\n") {
-            guard let f = files[path] else { continue }
-            out += Array("F \(f.sha256) \(Int64(bitPattern: f.device)) \(Int64(bitPattern: f.inode)) \(f.size) \(f.modified) \(f.changed) \(path)\n".utf8)
+        for (tag, list) in [("F", files), ("I", inputs)] {
+            for path in list.keys.sorted() where !path.contains("\n") {
+                guard let f = list[path] else { continue }
+                out += Array("\(tag) \(f.sha256) \(Int64(bitPattern: f.device)) \(Int64(bitPattern: f.inode)) \(f.size) \(f.modified) \(f.changed) \(path)\n".utf8)
+            }
         }
         for key in stages.keys.sorted() {
             guard let state = stages[key] else { continue }

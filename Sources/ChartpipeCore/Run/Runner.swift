@@ -59,7 +59,8 @@ public final class Runner: Sendable {
         case let .folder(source): baselines = source
         case .off: baselines = nil
         }
-        let results = runCharts(charts, execution: execution, folder: folder, baselines: baselines)
+        let inputs = FileDigests(remembered: folder.cache.inputs)
+        let results = runCharts(charts, execution: execution, folder: folder, baselines: baselines, inputs: inputs)
         let ran = results.compactMap { $0 }
         let notRun = charts.indices.filter { results[$0] == nil }.map { charts[$0].id }
         if let shard = options.shard {
@@ -67,13 +68,13 @@ public final class Runner: Sendable {
                                     generatedAt: options.generatedAt, locales: info.locales, selected: charts.map(\.id),
                                     charts: ran.map(\.record).map(folder.keepingOnlyExisting), notRun: notRun, interrupted: signalled)
             manifest.shard = shard
-            try folder.finish(manifest)
+            try folder.finish(manifest, inputs: inputs)
             var outcome = RunOutcome(manifest: manifest, manifestPath: folder.writer.root + "/" + shard.manifestName, results: ran)
             outcome.failOnChange = options.failOnChange
             return outcome
         }
         return try finish(folder: folder, execution: execution, info: info, selected: charts.map(\.id), ran: ran,
-                          notRun: notRun, interrupted: signalled)
+                          notRun: notRun, interrupted: signalled, inputs: inputs)
     }
 
     /// Combines the manifests of a run's shards, then runs the run-level stages and writes
@@ -97,7 +98,7 @@ public final class Runner: Sendable {
     /// The charts, by N workers each taking the next chart: more than the processor count when
     /// asked (concurrentPerform would cap it at the cores). Nil for a chart that did not run.
     private func runCharts(_ charts: [ChartSpec], execution: ChartExecution, folder: OutputFolder,
-                           baselines: BaselineSource? = nil) -> [ChartResult?] {
+                           baselines: BaselineSource? = nil, inputs: FileDigests = FileDigests()) -> [ChartResult?] {
         let work = Work(total: charts.count)
         let workers = min(options.jobs, max(1, charts.count))
         // Each worker holds a processor of --jobs while it has charts; the rest, and those of the
@@ -120,7 +121,8 @@ public final class Runner: Sendable {
                         observer?.chartStarted(chart, running: before.running, done: before.done, total: charts.count)
                         let start = ContinuousClock.now
                         // Read before the chart runs, so that what it records is what it read.
-                        let inputs = options.incremental ? InputsDigest.of(chart, in: spec, registry: registry, locales: execution.run.locales) : nil
+                        let inputs = options.incremental ? InputsDigest.of(chart, in: spec, registry: registry, locales: execution.run.locales,
+                                                                                files: inputs) : nil
                         // Read before this chart's files are replaced (a kept chart's are not).
                         let outcome = reusedChart(chart, inputs: inputs, folder: folder, baselines: baselines)
                             ?? runChart(chart, execution: execution, folder: folder, inputs: inputs,
@@ -181,7 +183,8 @@ public final class Runner: Sendable {
     /// After the charts: the run-level stages over every chart of the pipeline, the folder settled
     /// (stale files, charts and locales no longer in the pipeline), and `manifest.json`.
     private func finish(folder: OutputFolder, execution: ChartExecution, info: RunInfo, selected: [String],
-                        ran: [ChartResult], notRun: [String], interrupted: Bool) throws(ChartError) -> RunOutcome {
+                        ran: [ChartResult], notRun: [String], interrupted: Bool,
+                        inputs: FileDigests? = nil) throws(ChartError) -> RunOutcome {
         let writer = folder.writer
         var records = folder.records(ran: ran.map(\.record))
         var stages: [RunStageRecord] = []
@@ -197,7 +200,7 @@ public final class Runner: Sendable {
                                 generatedAt: options.generatedAt, locales: folder.listedLocales(records, runArtifacts),
                                 selected: selected, charts: records, notRun: notRun, stages: stages,
                                 artifacts: runArtifacts, interrupted: interrupted)
-        try folder.finish(manifest, stageStates: states)
+        try folder.finish(manifest, stageStates: states, inputs: inputs)
         var outcome = RunOutcome(manifest: manifest, manifestPath: writer.root + "/manifest.json", results: ran)
         outcome.failOnChange = options.failOnChange
         return outcome
