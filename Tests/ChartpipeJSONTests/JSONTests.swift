@@ -94,4 +94,12 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(locator.value("/é").map { [$0.line, $0.column] }, [3, 8])
         XCTAssertEqual(locator.key("/a/1/missing").map { [$0.line, $0.column] }, [2, 12])
     }
+
+    /// RFC 6901: "~" is written "~0" and "/" "~1", in that order, so that "~1" in a key stays itself.
+    func testPointerKeysAreEscaped() {
+        XCTAssertEqual(JSONLocator.escape("plain"), "plain")
+        XCTAssertEqual(JSONLocator.escape("a/b~c"), "a~1b~0c")
+        XCTAssertEqual(JSONLocator.escape("~1"), "~01")
+        XCTAssertEqual(JSONLocator.escape("é/ü"), "é~1ü")
+    }
 }

@@ -71,7 +71,7 @@ struct RunCache {
     var bytes: [UInt8] {
         var out = Array((Self.header + Manifest.toolVersion + "\n").utf8)
         for (tag, list) in [("F", files), ("I", inputs)] {
-            for path in list.keys.sorted() where !path.contains("\n") {
+            for path in list.keys.sorted() where !path.utf8.contains(UInt8(ascii: "\n")) {
                 guard let f = list[path] else { continue }
                 out += Array("\(tag) \(f.sha256) \(Int64(bitPattern: f.device)) \(Int64(bitPattern: f.inode)) \(f.size) \(f.modified) \(f.changed) \(path)\n".utf8)
             }
