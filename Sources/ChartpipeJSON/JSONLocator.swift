@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where each value of a JSON text starts, by JSON Pointer (RFC 6901), so that messages about a
 /// pipeline file can name `line:column`. jansson parses and checks the text; this only walks it.
@@ -12,24 +13,40 @@ public struct JSONLocator: Sendable {
         public var keyColumn: Int?
     }
 
-    private var positions: [String: Position] = [:]
+    /// The text, walked the first time a position is asked for: a pipeline without a problem to
+    /// point at is never walked.
+    private final class Table: Sendable {
+        let bytes: [UInt8]
+        let walked = Mutex<[String: Position]?>(nil)
 
-    /// Walks `bytes`, which must already be valid JSON.
-    public init(_ bytes: [UInt8]) {
-        var walker = Walker(bytes: bytes)
-        walker.value(pointer: "", key: nil)
-        positions = walker.positions
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        subscript(pointer: String) -> Position? {
+            walked.withLock { positions in
+                if positions == nil {
+                    var walker = Walker(bytes: bytes)
+                    walker.value(pointer: "", key: nil)
+                    positions = walker.positions
+                }
+                return positions?[pointer]
+            }
+        }
     }
 
+    private let table: Table
+
+    /// For `bytes`, which must already be valid JSON.
+    public init(_ bytes: [UInt8]) { table = Table(bytes) }
+
     /// The position of the value at `pointer` ("" for the root, "/charts/0/id").
-    public func value(_ pointer: String) -> Position? { positions[pointer] }
+    public func value(_ pointer: String) -> Position? { table[pointer] }
 
     /// The position of the key of the member at `pointer`, else of its value, else of the nearest
     /// enclosing value that has one.
     public func key(_ pointer: String) -> Position? {
         var p = pointer
         while true {
-            if let pos = positions[p] {
+            if let pos = table[p] {
                 if let l = pos.keyLine, let c = pos.keyColumn { return Position(line: l, column: c) }
                 return pos
             }

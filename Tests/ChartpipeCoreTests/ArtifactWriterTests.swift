@@ -81,4 +81,26 @@ final class ArtifactWriterTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [], "a write went through the link")
         XCTAssertEqual(refused, 5, "the swapper should have been caught in the act")
     }
+
+    /// The run cache reads back what it wrote (negative device numbers, paths with spaces, stage
+    /// state), and a damaged or other-version cache is ignored as a whole.
+    func testTheRunCacheRoundTripsAndRefusesWhatItDidNotWrite() throws {
+        let a = FileIdentity(device: UInt64.max, inode: 12, size: 3, modified: 1_780_272_000_123_456_789, changed: -5,
+                             sha256: String(repeating: "a", count: 64))
+        let b = FileIdentity(device: 2049, inode: 0, size: 0, modified: 0, changed: 0, sha256: String(repeating: "b", count: 64))
+        let cache = RunCache(files: ["charts/x y/data.json": a, "report.en.html": b], inputs: ["/data/in put.csv": b],
+                             stages: ["report": .object([("en", .array([.int(1), .string("t")]))])])
+        let read = try XCTUnwrap(RunCache(bytes: cache.bytes))
+        XCTAssertEqual(read.files, cache.files)
+        XCTAssertEqual(read.inputs, cache.inputs)
+        XCTAssertEqual(read.stages, cache.stages)
+        var other = cache.bytes
+        other.replaceSubrange(0..<RunCache.header.utf8.count, with: Array("chartpipe-cache 9 ".utf8))
+        XCTAssertNil(RunCache(bytes: other))
+        XCTAssertNil(RunCache(bytes: Array(cache.bytes.dropLast(40))))
+        XCTAssertNil(RunCache(bytes: Array(cache.bytes.prefix(cache.bytes.count - 100)) + Array(cache.bytes.suffix(67))))
+        var edited = cache.bytes
+        edited[30] = edited[30] == UInt8(ascii: "a") ? UInt8(ascii: "b") : UInt8(ascii: "a")
+        XCTAssertNil(RunCache(bytes: edited))
+    }
 }

@@ -38,10 +38,16 @@ struct RunCache {
     }
 
     /// Lines: the header with the tool version, then `F sha256 device inode size mtime ctime path`
-    /// per file of the folder (times in nanoseconds), `I` and the same per input file, then `S`
-    /// and a JSON array `[stage key, state]` per stage.
+    /// per file of the folder (times in nanoseconds), `I` and the same per input file, `S` and a
+    /// JSON array `[stage key, state]` per stage, and `E` with the SHA-256 of all before it.
     init?(bytes: [UInt8]) {
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)[...]
+        // The last line is `E` and the SHA-256 of everything before it: a cache cut short (a crash
+        // while it was written) or edited is not read at all.
+        guard bytes.count > 67, bytes.last == UInt8(ascii: "\n") else { return nil }
+        let end = bytes.count - 67
+        guard bytes[end] == UInt8(ascii: "E"), bytes[end + 1] == UInt8(ascii: " "),
+              String(decoding: bytes[(end + 2)..<(bytes.count - 1)], as: UTF8.self) == SHA256.hex(bytes[..<end]) else { return nil }
+        var lines = bytes[..<end].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)[...]
         guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self) == Self.header + Manifest.toolVersion else { return nil }
         for line in lines {
             guard line.count > 2, line[line.startIndex + 1] == UInt8(ascii: " ") else { return nil }
@@ -70,10 +76,28 @@ struct RunCache {
 
     var bytes: [UInt8] {
         var out = Array((Self.header + Manifest.toolVersion + "\n").utf8)
-        for (tag, list) in [("F", files), ("I", inputs)] {
+        // Written byte by byte: string interpolation of some 25,000 lines was a visible part of an
+        // incremental run.
+        func number(_ value: Int64) {
+            out.append(UInt8(ascii: " "))
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            var digits: [UInt8] = []
+            var v = value.magnitude
+            repeat {
+                digits.append(UInt8(ascii: "0") + UInt8(v % 10))
+                v /= 10
+            } while v > 0
+            out += digits.reversed()
+        }
+        for (tag, list) in [(UInt8(ascii: "F"), files), (UInt8(ascii: "I"), inputs)] {
             for path in list.keys.sorted() where !path.utf8.contains(UInt8(ascii: "\n")) {
                 guard let f = list[path] else { continue }
-                out += Array("\(tag) \(f.sha256) \(Int64(bitPattern: f.device)) \(Int64(bitPattern: f.inode)) \(f.size) \(f.modified) \(f.changed) \(path)\n".utf8)
+                out += [tag, UInt8(ascii: " ")]
+                out += f.sha256.utf8
+                for value in [Int64(bitPattern: f.device), Int64(bitPattern: f.inode), f.size, f.modified, f.changed] { number(value) }
+                out.append(UInt8(ascii: " "))
+                out += path.utf8
+                out.append(UInt8(ascii: "\n"))
             }
         }
         for key in stages.keys.sorted() {
@@ -81,6 +105,7 @@ struct RunCache {
             out += Array("S ".utf8) + JSONWriter(pretty: false).bytes(.array([.string(key), state]))
             if out.last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
         }
+        out += Array("E \(SHA256.hex(out))\n".utf8)
         return out
     }
 
