@@ -167,7 +167,8 @@ final class OutputFolder: Sendable {
     }
 
     /// Writes the manifest of a run in progress: the folder as the previous run left it, with the
-    /// charts this run may change named as uncertain.
+    /// charts this run may change named as uncertain. On one line (it is read by the next run if
+    /// this one stops early, and replaced when it ends), which is less to write at every start.
     private func markRunning(selected: [String], generatedAt: Int64, pipeline spec: PipelineSpec) throws(ChartError) {
         let records = previous?.charts ?? []
         let chosen = Set(selected), inPipeline = Set(pipelineCharts)
@@ -182,7 +183,7 @@ final class OutputFolder: Sendable {
         running.shard = shard
         running.running = true
         running.uncertain = touched
-        _ = try writer.write(JSONWriter().bytes(running.json), to: manifestName, kind: "manifest", locale: nil)
+        _ = try writer.write(JSONWriter(pretty: false).bytes(running.json), to: manifestName, kind: "manifest", locale: nil)
     }
 
     /// Writes the run's manifest; the run's journal is then closed and removed, and the next run
