@@ -92,7 +92,7 @@ let package = Package(
         .plugin(name: "PipelineCheck", capability: .buildTool(), dependencies: ["chartpipe"], path: "Plugins/PipelineCheck"),
         // What tests of several modules share: running the Python of Tests/Python in the test venv.
         .target(name: "ChartpipeTestSupport", path: "Tests/Support", swiftSettings: swiftSettings),
-        tests("ChartpipeJSONTests", ["ChartpipeJSON"], fixtures: false),
+        tests("ChartpipeJSONTests", ["ChartpipeJSON", "ChartpipeTestSupport"], fixtures: false),
         tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON"]),
         tests("ChartpipeTextTests", ["ChartpipeText"]),
         tests("IngestTests", ["Ingest", "ChartpipeJSON"]),
