@@ -17,6 +17,11 @@ struct Fenwick {
         top = bit
     }
 
+    /// Every count back to zero, in place (a second tree of a million counts is not made beside it).
+    mutating func reset() {
+        tree.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+
     mutating func add(_ i: Int) {
         var j = i + 1
         while j < tree.count {

@@ -10,13 +10,14 @@ struct SlopeSelection {
     /// x and y in base order: x ascending, then y ascending (equal x never pair).
     let x: [Double]
     let y: [Double]
-    /// Centred copies for the `y - t·x` keys, which keeps their rounding small.
-    let cx: [Double]
-    let cy: [Double]
+    /// The centre the `y - t·x` keys are taken from (`y - y0 - t·(x - x0)`), which keeps their
+    /// rounding small; computed per key, not kept as centred copies of x and y (issue 12).
+    let x0: Double
+    let y0: Double
     /// Pairs with different x.
     let pairs: Int
-    /// Base order positions where a new x value starts.
-    let groupStarts: [Int]
+    /// Base order positions where a new x value starts; nil when every x differs (each point starts one).
+    let groupStarts: [Int]?
     var sampleSize: Int
     var listLimit: Int
     var random: SplitMix64
@@ -24,13 +25,16 @@ struct SlopeSelection {
     init?(x rawX: [Double], y rawY: [Double], seed: UInt64 = 0x5EED) {
         precondition(rawX.count == rawY.count, "x and y must have equal lengths")
         let n = rawX.count
-        var order = Array(0..<n)
-        let sortedByX = zip(rawX, rawX.dropFirst()).allSatisfy { $0 < $1 }
-        if !sortedByX {
+        if zip(rawX, rawX.dropFirst()).allSatisfy({ $0 < $1 }) {
+            // Already in base order (no equal x): the arrays are shared, not copied.
+            x = rawX
+            y = rawY
+        } else {
+            var order = Array(0..<n)
             order.sort { rawX[$0] != rawX[$1] ? rawX[$0] < rawX[$1] : (rawY[$0] != rawY[$1] ? rawY[$0] < rawY[$1] : $0 < $1) }
+            x = order.map { rawX[$0] }
+            y = order.map { rawY[$0] }
         }
-        x = order.map { rawX[$0] }
-        y = order.map { rawY[$0] }
         var starts: [Int] = []
         var samePairs = 0
         var i = 0
@@ -41,14 +45,16 @@ struct SlopeSelection {
             samePairs += (j - i) * (j - i - 1) / 2
             i = j
         }
-        groupStarts = starts
+        groupStarts = starts.count == n ? nil : starts
         pairs = n * (n - 1) / 2 - samePairs
         guard pairs > 0 else { return nil }
-        let x0 = x[n / 2], y0 = y[n / 2]
-        cx = x.map { $0 - x0 }
-        cy = y.map { $0 - y0 }
-        sampleSize = Swift.min(Swift.max(2 * n, 20_000), 4_000_000)
-        listLimit = Swift.max(4 * n, 200_000)
+        x0 = x[n / 2]
+        y0 = y[n / 2]
+        // A round of m samples leaves about 3/√m of the bracket: m = n/2 takes two or three rounds
+        // to bring n² pairs under n, in memory of a few bytes a point (issue 12: 2 million points
+        // with 2n samples and 4n listed slopes took more than 300 MB).
+        sampleSize = Swift.min(Swift.max(n / 2, 20_000), 1_000_000)
+        listLimit = Swift.max(n, 200_000)
         random = SplitMix64(seed: seed)
     }
 
@@ -67,9 +73,9 @@ struct SlopeSelection {
         var order: [Int32]
     }
 
+    /// 16 bytes a point: a tie of `u` is broken by x, read from the point (ties are rare).
     private struct Key {
         var u: Double
-        var tieX: Double
         var i: Int32
     }
 
@@ -81,24 +87,33 @@ struct SlopeSelection {
         if t == .infinity {
             var order: [Int32] = []
             order.reserveCapacity(n)
-            for g in groupStarts.indices.reversed() {
-                let end = g + 1 < groupStarts.count ? groupStarts[g + 1] : n
-                for p in groupStarts[g]..<end { order.append(Int32(p)) }
+            if let groupStarts {
+                for g in groupStarts.indices.reversed() {
+                    let end = g + 1 < groupStarts.count ? groupStarts[g + 1] : n
+                    for p in groupStarts[g]..<end { order.append(Int32(p)) }
+                }
+            } else {
+                for p in (0..<n).reversed() { order.append(Int32(p)) }
             }
             return Cut(count: pairs, order: order)
         }
-        var keys = [Key](repeating: Key(u: 0, tieX: 0, i: 0), count: n)
-        cx.withUnsafeBufferPointer { xs in
-            cy.withUnsafeBufferPointer { ys in
+        var keys = [Key](repeating: Key(u: 0, i: 0), count: n)
+        let x0 = x0, y0 = y0
+        let flipped = x.withUnsafeBufferPointer { xs in
+            y.withUnsafeBufferPointer { ys in
                 keys.withUnsafeMutableBufferPointer { k in
                     for p in 0..<n {
-                        k[p] = Key(u: ys[p] - t * xs[p], tieX: inclusive ? -xs[p] : xs[p], i: Int32(p))
+                        k[p] = Key(u: (ys[p] - y0) - t * (xs[p] - x0), i: Int32(p))
                     }
                 }
+                // The tie order: x descending when inclusive (−(x − x0) ascending), else ascending.
+                func tie(_ key: Key) -> Double { inclusive ? -(xs[Int(key.i)] - x0) : xs[Int(key.i)] - x0 }
+                return MergeCount.sort(&keys) { a, b in
+                    guard a.u == b.u else { return a.u < b.u }
+                    let ta = tie(a), tb = tie(b)
+                    return ta < tb || (ta == tb && a.i < b.i)
+                }
             }
-        }
-        let flipped = MergeCount.sort(&keys) { a, b in
-            a.u < b.u || (a.u == b.u && (a.tieX < b.tieX || (a.tieX == b.tieX && a.i < b.i)))
         }
         return Cut(count: flipped, order: keys.map(\.i))
     }
@@ -198,7 +213,7 @@ struct SlopeSelection {
         let draws = sortedDraws(sampleSize, below: total)
         var out: [Double] = []
         out.reserveCapacity(draws.count)
-        tree = Fenwick(count: n)
+        tree.reset()
         var d = 0
         var before = 0
         for b in 0..<n {
@@ -238,6 +253,7 @@ struct SlopeSelection {
         var items = (0..<n).map { (value: values[$0], point: lo.order[$0]) }
         var scratch = items
         var out: [Double] = []
+        out.reserveCapacity(hi.count - lo.count)
         var width = 1
         while width < n {
             var start = 0
