@@ -203,12 +203,13 @@ struct SlopeSelection {
         let s = crossing(lo, hi)
         let n = s.count
         var tree = Fenwick(count: n)
-        var ending = [Int](repeating: 0, count: n)
+        // Fewer than n inversions end at each b: 4 bytes each.
+        var ending = [Int32](repeating: 0, count: n)
         for b in 0..<n {
-            ending[b] = b - tree.prefix(Int(s[b]))
+            ending[b] = Int32(b - tree.prefix(Int(s[b])))
             tree.add(Int(s[b]))
         }
-        let total = ending.reduce(0, +)
+        let total = ending.reduce(0) { $0 + Int($1) }
         guard total > 0 else { return [] }
         let draws = sortedDraws(sampleSize, below: total)
         var out: [Double] = []
@@ -218,13 +219,13 @@ struct SlopeSelection {
         var before = 0
         for b in 0..<n {
             let smaller = tree.prefix(Int(s[b]))
-            while d < draws.count && draws[d] < before + ending[b] {
+            while d < draws.count && draws[d] < before + Int(ending[b]) {
                 // The (offset+1)-th larger value seen before b, i.e. the (smaller+offset+1)-th smallest.
                 let value = tree.kth(smaller + draws[d] - before + 1)
                 out.append(slope(Int(hi.order[value]), Int(lo.order[b])))
                 d += 1
             }
-            before += ending[b]
+            before += Int(ending[b])
             tree.add(Int(s[b]))
         }
         return out
@@ -232,18 +233,26 @@ struct SlopeSelection {
 
     /// `count` uniform integers in 0..<bound, in ascending order, in O(count): the order statistics
     /// of uniforms are cumulative sums of exponential gaps, normalised (Devroye 1986, §V.3).
+    /// Two passes over the same random numbers — the total first, then the normalised sums — so
+    /// that no column of sums is kept beside the draws.
     private mutating func sortedDraws(_ count: Int, below bound: Int) -> [Int] {
-        var sums: [Double] = []
-        sums.reserveCapacity(count + 1)
+        // A uniform in (0, 1] from the top 53 bits, so the logarithm is finite.
+        func uniform() -> Double { (Double(random.next() >> 11) + 1) * 0x1p-53 }
+        let start = random
         var total = 0.0
-        for _ in 0...count {
-            // A uniform in (0, 1] from the top 53 bits, so the logarithm is finite.
-            let u = (Double(random.next() >> 11) + 1) * 0x1p-53
-            total -= log(u)
-            sums.append(total)
-        }
+        for _ in 0...count { total -= log(uniform()) }
+        random = start
         let scale = Double(bound) / total
-        return (0..<count).map { Swift.min(Int(sums[$0] * scale), bound - 1) }
+        var out: [Int] = []
+        out.reserveCapacity(count)
+        var sum = 0.0
+        for _ in 0..<count {
+            sum -= log(uniform())
+            out.append(Swift.min(Int(sum * scale), bound - 1))
+        }
+        // The generator ends where the first pass left it.
+        _ = uniform()
+        return out
     }
 
     /// Every slope in (lo, hi], listed by a merge sort of the crossing sequence.
