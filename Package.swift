@@ -43,6 +43,7 @@ let package = Package(
         // SHA-256 of the manifest's checksums, from libcrypto (OpenSSL 3).
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto",
                        pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON", "CCrypto"], swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary("m")]),
         // The shipped catalogs are compiled into the binary as byte arrays (`PackageResources`), so a
@@ -77,7 +78,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
         .executableTarget(name: "chartpipe",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "ChartpipeChartText", "BuiltinStages", "Ingest",
-                                         "Aggregate", "Downsample", "Trend", "Describe", "Sonify", "Table", "Chart", "Report", "Plugin"],
+                                         "Aggregate", "Downsample", "Trend", "Describe", "Sonify", "Table", "Chart", "Report", "Plugin", "CMalloc"],
                           swiftSettings: swiftSettings),
         // An example plugin in Swift (docs/plugins.md): a rolling mean that replaces the series.
         .executableTarget(name: "chartpipe-stage-rolling", path: "Sources/Examples/chartpipe-stage-rolling",
@@ -92,7 +93,7 @@ let package = Package(
         .plugin(name: "PipelineCheck", capability: .buildTool(), dependencies: ["chartpipe"], path: "Plugins/PipelineCheck"),
         // What tests of several modules share: running the Python of Tests/Python in the test venv.
         .target(name: "ChartpipeTestSupport", path: "Tests/Support", swiftSettings: swiftSettings),
-        tests("ChartpipeJSONTests", ["ChartpipeJSON"], fixtures: false),
+        tests("ChartpipeJSONTests", ["ChartpipeJSON", "ChartpipeTestSupport"], fixtures: false),
         tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON"]),
         tests("ChartpipeTextTests", ["ChartpipeText"]),
         tests("IngestTests", ["Ingest", "ChartpipeJSON"]),

@@ -23,7 +23,7 @@ public struct JSONWriter: Sendable {
         return out
     }
 
-    private func write<E: Error>(_ value: JSONValue, indent: Int, into out: inout [UInt8], poll: () throws(E) -> Void) throws(E) {
+    func write<E: Error>(_ value: JSONValue, indent: Int, into out: inout [UInt8], poll: () throws(E) -> Void) throws(E) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)

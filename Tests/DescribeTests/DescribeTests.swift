@@ -425,12 +425,13 @@ final class DescribeTests: XCTestCase {
         XCTAssertEqual(repeated.artifacts.map(\.bytes), first.artifacts.map(\.bytes))
     }
 
-    /// Issue 11: describe polls the run's cancellation every 1,024 point labels, between locales and
-    /// between its files, so a signal stops a long chart part way (a SIGTERM 30 s into a 300,000-point
-    /// describe let the chart finish 16 s later). Counted, not timed: cancelled at its kth check, it
-    /// throws `Cancelled` there, checks nothing after it, and leaves no description behind.
+    /// Issue 11: a signal stops a long chart part way (a SIGTERM 30 s into a 300,000-point describe
+    /// let the chart finish 16 s later). Since issue 12 the stage labels only the notable points and
+    /// its files label the others as the runner writes them, polling the run's cancellation every
+    /// 4,096 points. Counted, not timed: cancelled at its kth check, the stage or the file throws
+    /// there, checks nothing after it, and leaves no description, and no file, behind.
     func testCancellationStopsDescribePartWay() throws {
-        let n = 6000
+        let n = 20_000
         let y = (0..<n).map { i -> Double in 100 + 20 * sin(Double(i) / 300) + Double(i % 5) }
         let chart = DescribeCharts.spec(id: "long", title: "Long", yTitle: "Level")
         let set = SeriesSet(xType: .time, series: [DescribeCharts.series("level", x: DescribeCharts.days(n), y: y)])
@@ -446,8 +447,8 @@ final class DescribeTests: XCTestCase {
         try Describe().run(&whole)
         XCTAssertEqual(whole[PointLabelsKey.self]?["en"]?.first?.count, n)
         let polls = counting.checks - trendPolls
-        // One per 1,024 labels, one for the locale, the series and each of the two files.
-        XCTAssertGreaterThanOrEqual(polls, n / 1024 + 4)
+        // One for the locale, the series and each of the two description files.
+        XCTAssertGreaterThanOrEqual(polls, 4)
         for k in [1, polls / 2, polls] {
             let cancellation = Cancellation(cancellingAtCheck: trendPolls + k)
             var stopped = try context(cancellation)
@@ -456,6 +457,31 @@ final class DescribeTests: XCTestCase {
             XCTAssertNil(stopped[DescriptionsKey.self])
             XCTAssertNil(stopped[PointLabelsKey.self])
             XCTAssertEqual(stopped.artifacts.map(\.kind), ["trend"])
+        }
+
+        // The files: each polls at least once per 4,096 points it writes.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("describe-cancel-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let writer = ArtifactWriter(root: root)
+        let files = whole.artifacts.filter { $0.kind != "trend" }
+        XCTAssertEqual(files.map(\.path), ["description.en.json", "description.en.md", "axchart.en.json"])
+        for file in files {
+            let before = counting.checks
+            _ = try writer.write(file.content, to: file.path, kind: file.kind, locale: file.locale)
+            XCTAssertGreaterThanOrEqual(counting.checks - before, n / 4096, file.path)
+        }
+        // Cancelled while a file is written: the write fails as cancelled and leaves nothing.
+        for file in files {
+            let before = trendPolls + polls
+            let cancellation = Cancellation(cancellingAtCheck: before + 2)
+            var stopped = try context(cancellation)
+            try Describe().run(&stopped)
+            let streamed = try XCTUnwrap(stopped.artifacts.first { $0.path == file.path })
+            XCTAssertThrowsError(try writer.write(streamed.content, to: "cancelled/" + file.path, kind: file.kind, locale: file.locale)) {
+                XCTAssertEqual(($0 as? ChartError)?.code, Diagnostic.cancelled, "\($0)")
+            }
+            XCTAssertEqual(cancellation.checks, before + 2, "nothing written after the cancellation")
+            XCTAssertEqual(writer.files(in: "cancelled"), [], "no file, temporary or final, is left")
         }
     }
 }

@@ -44,7 +44,7 @@ final class SonifyTests: XCTestCase {
         let made = Dictionary(uniqueKeysWithValues: locales.map { locale in
             (locale, series.enumerated().map { k, s in s.y.indices.map { "\(locale) s\(k) p\($0)" } })
         })
-        context[PointLabelsKey.self] = labels ?? made
+        context[PointLabelsKey.self] = (labels ?? made).mapValues(PointLabels.init)
         return context
     }
 
@@ -498,7 +498,7 @@ final class SonifyTests: XCTestCase {
         var context = Self.context([Self.series("a", y, x: y.indices.map(Double.init))])
         try Sonify(duration: 8, formats: [.wav]).run(&context)
         let timeline = AudioTimeline(data: context.data, duration: 8, sampleRate: 44100, continuous: true)
-        let cues = AudioCues.cues(timeline: timeline, labels: [y.indices.map { "p\($0)" }])
+        let cues = AudioCues.cues(timeline: timeline, labels: PointLabels([y.indices.map { "p\($0)" }]))
         XCTAssertEqual(cues.flatMap { Array($0.points) }, Array(y.indices), "every point in exactly one cue, in order")
         for cue in cues.dropLast() {
             XCTAssertGreaterThanOrEqual(Double(cue.end - cue.start) / 44100, 0.25)
@@ -507,7 +507,7 @@ final class SonifyTests: XCTestCase {
         XCTAssertEqual(cues.count, 25, "80.8 ms apart: four points to a cue")
         let parsed = try Self.parseVTT(String(decoding: try XCTUnwrap(context.artifacts.last).bytes, as: UTF8.self))
         XCTAssertEqual(parsed.map(\.text), cues.map { "en s0 p\($0.points.lowerBound)\n…\nen s0 p\($0.points.upperBound - 1)" })
-        let three = AudioCues.cues(timeline: timeline, labels: [y.indices.map { "p\($0)" }]).map(\.text)
+        let three = AudioCues.cues(timeline: timeline, labels: PointLabels([y.indices.map { "p\($0)" }])).map(\.text)
         XCTAssertEqual(three.first, "p0\n…\np3")
         let long = AudioCue(identifier: "x", start: 0, end: 10, series: 0, points: 0..<5, text: "a\nb\nc\nd\ne")
         XCTAssertTrue(AudioCues.webVTT([long], sampleRate: 10).contains("a\nb\nc\nd\ne"))

@@ -7,8 +7,22 @@ public struct Series: Sendable, Equatable {
     public var name: String
     public var x: [Double]
     public var y: [Double]
-    public var firstRecord: [Int]
-    public var lastRecord: [Int]
+    public var firstRecord: [Int] {
+        get { first }
+        set {
+            // The last records stop being the first ones: they keep what they were.
+            if last == nil { last = first }
+            first = newValue
+        }
+    }
+    public var lastRecord: [Int] {
+        get { last ?? first }
+        set { last = newValue }
+    }
+    private var first: [Int]
+    /// nil while every point's last record is its first (an unaggregated series: one record a
+    /// point), so that a million-point series keeps one column of records, not two (issue 12).
+    private var last: [Int]?
 
     public init(name: String, x: [Double] = [], y: [Double] = [], firstRecord: [Int] = [], lastRecord: [Int] = []) {
         precondition(x.count == y.count && y.count == firstRecord.count && firstRecord.count == lastRecord.count,
@@ -16,8 +30,12 @@ public struct Series: Sendable, Equatable {
         self.name = name
         self.x = x
         self.y = y
-        self.firstRecord = firstRecord
-        self.lastRecord = lastRecord
+        first = firstRecord
+        last = lastRecord == firstRecord ? nil : lastRecord
+    }
+
+    public static func == (a: Series, b: Series) -> Bool {
+        a.name == b.name && a.x == b.x && a.y == b.y && a.first == b.first && a.lastRecord == b.lastRecord
     }
 
     public var count: Int { y.count }
@@ -26,14 +44,15 @@ public struct Series: Sendable, Equatable {
     public mutating func append(x: Double, y: Double, firstRecord: Int, lastRecord: Int) {
         self.x.append(x)
         self.y.append(y)
-        self.firstRecord.append(firstRecord)
-        self.lastRecord.append(lastRecord)
+        if last == nil, lastRecord != firstRecord { last = first }
+        first.append(firstRecord)
+        last?.append(lastRecord)
     }
 
     /// The points at `indices`, in the order given.
     public func picking(_ indices: [Int]) -> Series {
-        Series(name: name,
-               x: indices.map { x[$0] }, y: indices.map { y[$0] },
-               firstRecord: indices.map { firstRecord[$0] }, lastRecord: indices.map { lastRecord[$0] })
+        let firsts = indices.map { first[$0] }
+        return Series(name: name, x: indices.map { x[$0] }, y: indices.map { y[$0] },
+                      firstRecord: firsts, lastRecord: last.map { l in indices.map { l[$0] } } ?? firsts)
     }
 }

@@ -217,7 +217,10 @@ final class OutputFolder: Sendable {
         var files = [Artifact(path: "data.json", kind: "data", content: DataFile.content(context.data, chart: context.chart))]
         files += context.artifacts
         // What the next run compares this chart with.
-        files.append(Artifact(path: "history.json", kind: "history", bytes: JSONWriter(pretty: false).bytes(history.json)))
+        // Made when it is written, as the other files are: not held beside them until the commit.
+        files.append(Artifact(path: "history.json", kind: "history", content: .stream { sink in
+            try sink.write(JSONWriter(pretty: false).bytes(history.json))
+        }))
         var listed: [ManifestArtifact] = []
         try writer.write(files, into: folder) { entry in
             written.withLock { $0[id, default: []].append(entry.path) }

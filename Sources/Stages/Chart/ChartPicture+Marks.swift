@@ -186,6 +186,6 @@ extension ChartPicture {
     }
 }
 
-extension Array {
+extension RandomAccessCollection where Index == Int {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -21,7 +21,7 @@ struct ChartPicture {
     let title: String
     let summary: String
     /// Point labels of `data`, per series, for the tooltips of sighted mouse users.
-    let labels: [[String]]?
+    let labels: PointLabels?
     let width: Double
     let height: Double
     /// A prefix that makes the document's ids unique where several charts share a page.

@@ -167,47 +167,33 @@ struct ChartDescriber {
 
     // MARK: The whole description
 
-    mutating func describe(points selection: PointSelection) throws(Cancelled) -> (ChartDescription, labels: [[String]]) {
+    mutating func describe(points selection: PointSelection) throws(Cancelled) -> (ChartDescription, labels: PointLabels) {
         let summary = self.summary()
         let axes = self.axes()
         let statistics = self.statistics()
-        var labels: [[String]] = []
         var series: [SeriesDescription] = []
         for k in full.series.indices {
             try cancellation.check()
-            let dataIndices = fullIndices(ofDataSeries: k)
-            var labelCache: [Int: String] = [:]
-            var seriesLabels: [String] = []
-            seriesLabels.reserveCapacity(dataIndices.count)
-            for (n, i) in dataIndices.enumerated() {
-                // A label takes microseconds: a poll every 1,024 of them costs nothing and stops a
-                // chart of a million labels within a fraction of a second.
-                if n & 1023 == 1023 { try cancellation.check() }
-                let label = pointLabel(series: k, index: i)
-                labelCache[i] = label
-                seriesLabels.append(label)
-            }
-            labels.append(seriesLabels)
-            let chosen: [Int]
+            // Labels are made when they are read (issue 12); the notable points' are made now, so
+            // that a translation that does not render is met, and warned of, before any file is written.
+            let notable = notableIndices(series: k)
+            for i in notable { _ = pointLabel(series: k, index: i) }
+            if let gap = full.series[k].y.firstIndex(where: { !$0.isFinite }) { _ = pointLabel(series: k, index: gap) }
+            let chosen: [Int]?
             switch selection {
-            case .all: chosen = dataIndices
-            case .auto: chosen = full.series.count <= PointSelection.allUpToSeries ? dataIndices : notableIndices(series: k)
-            case .notable: chosen = notableIndices(series: k)
+            case .all: chosen = dataIndices(k)
+            case .auto: chosen = full.series.count <= PointSelection.allUpToSeries ? dataIndices(k) : notable
+            case .notable: chosen = notable
             case .none: chosen = []
             }
-            let s = full.series[k]
-            let points = chosen.map { i -> PointDescription in
-                let label = labelCache[i] ?? pointLabel(series: k, index: i)
-                return PointDescription(index: i, x: s.x[i], y: s.y[i].isFinite ? s.y[i] : nil, label: label)
-            }
             // The shape as a braille display shows it: of the drawn points, as the chart draws them.
-            let drawn = data.series.indices.contains(k) ? data.series[k].y : s.y
-            series.append(SeriesDescription(name: seriesName(k), summary: seriesSummary(k),
-                                            segments: segments(k), points: points, braille: BrailleSparkline.render(drawn)))
+            let drawn = data.series.indices.contains(k) ? data.series[k].y : full.series[k].y
+            series.append(SeriesDescription(name: seriesName(k), summary: seriesSummary(k), segments: segments(k),
+                                            points: points(series: k, chosen: chosen), braille: BrailleSparkline.render(drawn)))
         }
         let description = ChartDescription(locale: locale, chart: chart.id, title: title, summary: summary, axes: axes,
                                            statistics: statistics, series: series, navigation: navigation())
-        return (description, labels)
+        return (description, pointLabels())
     }
 
     // MARK: Summary
@@ -679,7 +665,7 @@ struct ChartDescriber {
         return out
     }
 
-    private func notableIndices(series k: Int) -> [Int] {
+    func notableIndices(series k: Int) -> [Int] {
         let s = stats[k]
         var set = Set<Int>()
         for p in [s.first, s.last, s.min, s.max] { if let p { set.insert(p.index) } }

@@ -54,7 +54,7 @@ public struct Describe: ChartStage {
             throw ChartError("cannot load the string catalogs: \(error)", code: "describe.catalogs", field: "strings")
         }
         var descriptions: [String: ChartDescription] = [:]
-        var labels: [String: [[String]]] = [:]
+        var labels: [String: PointLabels] = [:]
         var problems: [String] = []
         for locale in context.run.locales {
             try context.cancellation.check()
@@ -78,10 +78,12 @@ public struct Describe: ChartStage {
     /// the drawn points (per series), the files, and the catalog problems met (a translation that
     /// did not render). Polls the run's cancellation while it labels points and writes its files.
     public func describe(_ context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog)
-        throws(Cancelled) -> (description: ChartDescription, labels: [[String]], artifacts: [Artifact], problems: [String]) {
+        throws(Cancelled) -> (description: ChartDescription, labels: PointLabels, artifacts: [Artifact], problems: [String]) {
         let locale = language.requested
         var describer = ChartDescriber(context: context, trend: trend, language: language, catalog: catalog)
-        var (description, labels) = try describer.describe(points: points)
+        let described = try describer.describe(points: points)
+        var description = described.0
+        let labels = described.labels
         var problems = describer.problems
         // What changed since the run this chart is compared with (none without one).
         if let baseline = context[BaselineKey.self] {
@@ -98,27 +100,43 @@ public struct Describe: ChartStage {
         let documents = DescriptionDocuments(description: description, describer: describer, labels: labels,
                                              isContinuous: context.chart.mark.isContinuous, fixedRange: context.chart.y.range,
                                              notes: notes.sentences(in: locale))
+        // Written when the runner writes the files, point by point, polling the run's cancellation.
+        let cancellation = context.cancellation
         var artifacts: [Artifact] = []
-        let writer = JSONWriter()
-        let poll = context.cancellation.check
         for format in formats {
-            try poll()
+            try cancellation.check()
             switch format {
             case .json:
-                let json = documents.json
-                try poll()
                 artifacts.append(Artifact(path: "description.\(locale).json", kind: "description", locale: locale,
-                                          bytes: try writer.bytes(json, poll: poll)))
+                                          content: Self.json(cancellation) { json, flush in try documents.writeJSON(into: &json, flush: flush) }))
             case .md:
-                let text = try documents.markdown(heading: { catalog.render("describe.heading." + $0, locale: locale) }, poll: poll)
-                artifacts.append(Artifact(path: "description.\(locale).md", kind: "description", locale: locale,
-                                          bytes: Array(text.utf8)))
+                artifacts.append(Artifact(path: "description.\(locale).md", kind: "description", locale: locale, content: .stream { sink in
+                    var text = TextLines()
+                    try documents.writeMarkdown(into: &text, heading: { catalog.render("describe.heading." + $0, locale: locale) }) { text in
+                        try cancellation.check()
+                        try text.drain { try sink.write($0) }
+                    }
+                    try text.drain(atLeast: 0) { try sink.write($0) }
+                }))
             }
         }
-        let axchart = documents.axchart
-        try poll()
         artifacts.append(Artifact(path: "axchart.\(locale).json", kind: "axchart", locale: locale,
-                                  bytes: try writer.bytes(axchart, poll: poll)))
+                                  content: Self.json(cancellation) { json, flush in try documents.writeAXChart(into: &json, flush: flush) }))
         return (description, labels, artifacts, problems)
+    }
+
+    /// A JSON file written by `write` into the artifact's file as it is made: `write` calls the
+    /// flush it is given every few thousand points, which polls `cancellation` and hands the
+    /// buffer over once it holds 64 KiB.
+    static func json(_ cancellation: Cancellation,
+                     _ write: @escaping @Sendable (inout JSONStream, (inout JSONStream) throws -> Void) throws -> Void) -> Artifact.Content {
+        .stream { sink in
+            var json = JSONStream()
+            try write(&json) { json in
+                try cancellation.check()
+                try json.drain { try sink.write($0) }
+            }
+            try json.drain(atLeast: 0) { try sink.write($0) }
+        }
     }
 }

@@ -4,12 +4,15 @@ import ChartpipeText
 import ChartpipeJSON
 
 /// The files `describe` writes for one locale: `description.<locale>.json` and `.md`, and
-/// `axchart.<locale>.json` shaped like AXChartDescriptor (SPEC §4).
-struct DescriptionDocuments {
+/// `axchart.<locale>.json` shaped like AXChartDescriptor (SPEC §4). Each is written into its file
+/// as it is made, point by point, when the runner writes it (issue 12: a million labelled points
+/// are neither a `JSONValue` tree nor a whole file in memory); the bytes are those `JSONWriter`
+/// writes for the same document.
+struct DescriptionDocuments: Sendable {
     let description: ChartDescription
     let describer: ChartDescriber
     /// Labels of the drawn points (`ChartContext.data`), per series.
-    let labels: [[String]]
+    let labels: PointLabels
     let isContinuous: Bool
     let fixedRange: ClosedRange<Double>?
     /// Sentences of plugins, by plugin: the `notes` layer.
@@ -18,44 +21,65 @@ struct DescriptionDocuments {
     private var x: XValueText { describer.x }
     private var y: YValueText { describer.y }
 
+    /// How often the writers hand their buffer over (and poll the run's cancellation): every this many points.
+    private static let pointsPerFlush = 4096
+
     // MARK: description.<locale>.json
 
-    var json: JSONValue {
+    /// Writes `description.<locale>.json` into `json`; `flush` is called every 4,096 points.
+    func writeJSON(into json: inout JSONStream, flush: (inout JSONStream) throws -> Void) throws {
         let d = description
-        var layers: [(String, JSONValue)] = [
-            ("locale", .string(d.locale)),
-            ("chart", .string(d.chart)),
-            ("title", .string(d.title)),
-            ("summary", .string(d.summary)),
-        ]
+        json.beginObject()
+        json.member("locale", .string(d.locale))
+        json.member("chart", .string(d.chart))
+        json.member("title", .string(d.title))
+        json.member("summary", .string(d.summary))
         // What changed since the run it was compared with; left out without one, or when nothing did.
         if !d.changes.isEmpty {
-            layers.append(("changes", .array(d.changes.map { c in
+            json.member("changes", .array(d.changes.map { c in
                 .object([("kind", .string(c.kind)), ("series", .string(c.series)), ("text", .string(c.text))])
-            })))
+            }))
         }
-        layers.append(("axes", .array(d.axes.map { a in
+        json.member("axes", .array(d.axes.map { a in
             .object([("axis", .string(a.axis.rawValue)), ("title", .string(a.title)), ("text", .string(a.text))])
-        })))
-        layers.append(("statistics", .array(d.statistics.map(JSONValue.string))))
-        layers.append(("series", .array(d.series.map(seriesJSON))))
-        layers.append(("navigation", .object(d.navigation.map { ($0.name, navigationJSON($0)) })))
+        }))
+        json.member("statistics", .array(d.statistics.map(JSONValue.string)))
+        json.key("series")
+        json.beginArray(scalars: false)
+        for s in d.series { try writeSeries(s, into: &json, flush: flush) }
+        json.endArray()
+        json.member("navigation", .object(d.navigation.map { ($0.name, navigationJSON($0)) }))
         if !notes.isEmpty {
-            layers.append(("notes", .array(notes.map { .object([("plugin", .string($0.plugin)), ("text", .string($0.text))]) })))
+            json.member("notes", .array(notes.map { .object([("plugin", .string($0.plugin)), ("text", .string($0.text))]) }))
         }
-        return .object(layers)
+        json.endObject()
+        json.finish()
     }
 
-    private func seriesJSON(_ s: SeriesDescription) -> JSONValue {
-        let segments: [JSONValue] = s.segments.map { g in
+    private func writeSeries(_ s: SeriesDescription, into json: inout JSONStream, flush: (inout JSONStream) throws -> Void) throws {
+        json.beginObject()
+        json.member("name", .string(s.name))
+        json.member("summary", .string(s.summary))
+        json.member("braille", .string(s.braille))
+        json.member("segments", .array(s.segments.map { g in
             .object([("from", .int(g.from)), ("to", .int(g.to)), ("label", .string(g.label))])
+        }))
+        json.key("points")
+        json.beginArray(scalars: false)
+        for (n, p) in s.points.enumerated() {
+            if n % Self.pointsPerFlush == Self.pointsPerFlush - 1 { try flush(&json) }
+            json.beginObject()
+            json.key("index")
+            json.int(p.index)
+            json.member("x", x.json(p.x))
+            json.key("y")
+            if let v = p.y { json.double(v) } else { json.null() }
+            json.key("label")
+            json.string(p.label)
+            json.endObject()
         }
-        let points: [JSONValue] = s.points.map { p in
-            .object([("index", .int(p.index)), ("x", x.json(p.x)), ("y", p.y.map(JSONValue.double) ?? .null),
-                     ("label", .string(p.label))])
-        }
-        return .object([("name", .string(s.name)), ("summary", .string(s.summary)), ("braille", .string(s.braille)),
-                        ("segments", .array(segments)), ("points", .array(points))])
+        json.endArray()
+        json.endObject()
     }
 
     private func navigationJSON(_ list: NavigationList) -> JSONValue {
@@ -70,69 +94,84 @@ struct DescriptionDocuments {
 
     // MARK: description.<locale>.md
 
-    /// The Markdown layers; `poll` (the run's cancellation check) is called every 4,096 point labels.
-    func markdown<E: Error>(heading: (String) -> String, poll: () throws(E) -> Void) throws(E) -> String {
+    /// Writes the Markdown layers into `text`, lines joined by newlines; `flush` is called every
+    /// 4,096 point labels.
+    func writeMarkdown(into text: inout TextLines, heading: (String) -> String, flush: (inout TextLines) throws -> Void) throws {
         let d = description
-        var lines: [String] = ["# " + Markdown.text(d.title), "", Markdown.text(d.summary), ""]
+        text.append(["# " + Markdown.text(d.title), "", Markdown.text(d.summary), ""])
         if !d.changes.isEmpty {
-            lines += ["## " + heading("changes"), ""] + d.changes.map { "- " + Markdown.text($0.text) } + [""]
+            text.append(["## " + heading("changes"), ""] + d.changes.map { "- " + Markdown.text($0.text) } + [""])
         }
-        lines += ["## " + heading("axes"), ""] + d.axes.map { "- " + Markdown.text($0.text) } + [""]
+        text.append(["## " + heading("axes"), ""] + d.axes.map { "- " + Markdown.text($0.text) } + [""])
         if !d.statistics.isEmpty {
-            lines += ["## " + heading("statistics"), ""] + d.statistics.map { "- " + Markdown.text($0) } + [""]
+            text.append(["## " + heading("statistics"), ""] + d.statistics.map { "- " + Markdown.text($0) } + [""])
         }
         if !notes.isEmpty {
-            lines += ["## " + heading("notes"), ""] + notes.map { "- " + Markdown.text($0.text) } + [""]
+            text.append(["## " + heading("notes"), ""] + notes.map { "- " + Markdown.text($0.text) } + [""])
         }
         for s in d.series {
-            lines += ["## " + Markdown.text(s.name), "", Markdown.text(s.summary), ""]
+            text.append(["## " + Markdown.text(s.name), "", Markdown.text(s.summary), ""])
             if !s.braille.isEmpty {
-                lines += ["### " + heading("braille"), "", s.braille, ""]
+                text.append(["### " + heading("braille"), "", s.braille, ""])
             }
             if !s.segments.isEmpty {
-                lines += ["### " + heading("segments"), ""] + s.segments.map { "- " + Markdown.text($0.label) } + [""]
+                text.append(["### " + heading("segments"), ""] + s.segments.map { "- " + Markdown.text($0.label) } + [""])
             }
             if !s.points.isEmpty {
-                lines += ["### " + heading("points"), ""]
+                text.append(["### " + heading("points"), ""])
                 for (i, p) in s.points.enumerated() {
-                    if i & 4095 == 4095 { try poll() }
-                    lines.append("- " + Markdown.text(p.label))
+                    if i % Self.pointsPerFlush == Self.pointsPerFlush - 1 { try flush(&text) }
+                    text.append("- " + Markdown.text(p.label))
                 }
-                lines.append("")
+                text.append("")
             }
         }
         if !d.navigation.isEmpty {
-            lines += ["## " + heading("navigation"), ""]
+            text.append(["## " + heading("navigation"), ""])
             for list in d.navigation {
-                lines += ["### " + Markdown.text(list.title), ""] + list.entries.map { "- " + Markdown.text($0.label) } + [""]
+                text.append(["### " + Markdown.text(list.title), ""] + list.entries.map { "- " + Markdown.text($0.label) } + [""])
             }
         }
-        return lines.joined(separator: "\n")
     }
 
     // MARK: axchart.<locale>.json
 
-    var axchart: JSONValue {
+    /// Writes `axchart.<locale>.json` into `json`; `flush` is called every 4,096 points.
+    func writeAXChart(into json: inout JSONStream, flush: (inout JSONStream) throws -> Void) throws {
         let d = description
         let xTitle = d.axes.first { $0.axis == .x }?.title ?? describer.xTitle
         let yTitle = d.axes.first { $0.axis == .y }?.title ?? describer.yTitle
-        let series: [JSONValue] = describer.data.series.indices.map { k in
+        json.beginObject()
+        json.member("title", .string(d.title))
+        json.member("summary", .string(d.summary))
+        json.member("xAxis", xAxis(title: xTitle))
+        json.member("yAxis", yAxis(title: yTitle))
+        json.key("series")
+        json.beginArray(scalars: false)
+        for k in describer.data.series.indices {
             let s = describer.data.series[k]
-            let names = d.series.indices.contains(k) ? d.series[k].name : s.name
-            let seriesLabels = labels.indices.contains(k) ? labels[k] : []
-            let points: [JSONValue] = s.x.indices.map { i in
-                .object([("x", axValue(s.x[i])), ("y", s.y[i].isFinite ? .double(s.y[i]) : .null),
-                         ("label", .string(seriesLabels.indices.contains(i) ? seriesLabels[i] : ""))])
+            json.beginObject()
+            json.member("name", .string(d.series.indices.contains(k) ? d.series[k].name : s.name))
+            json.member("isContinuous", .bool(isContinuous))
+            json.key("dataPoints")
+            json.beginArray(scalars: false)
+            let seriesLabels = labels.indices.contains(k) ? labels[k] : nil
+            for i in s.x.indices {
+                if i % Self.pointsPerFlush == Self.pointsPerFlush - 1 { try flush(&json) }
+                json.beginObject()
+                json.member("x", axValue(s.x[i]))
+                json.key("y")
+                if s.y[i].isFinite { json.double(s.y[i]) } else { json.null() }
+                json.key("label")
+                json.string(seriesLabels.flatMap { $0.indices.contains(i) ? $0[i] : nil } ?? "")
+                json.endObject()
             }
-            return .object([("name", .string(names)), ("isContinuous", .bool(isContinuous)), ("dataPoints", .array(points))])
+            json.endArray()
+            json.endObject()
         }
-        return .object([
-            ("title", .string(d.title)),
-            ("summary", .string(d.summary)),
-            ("xAxis", xAxis(title: xTitle)),
-            ("yAxis", yAxis(title: yTitle)),
-            ("series", .array(series)),
-        ])
+        json.endArray()
+        json.endObject()
+        json.finish()
     }
 
     private func xAxis(title: String) -> JSONValue {

@@ -1,3 +1,4 @@
+import ChartpipeCore
 import ChartpipeText
 
 /// The WebVTT cues of an audio graph in one locale.
@@ -12,12 +13,12 @@ public enum AudioCues {
     public static let listedLabels = 3
 
     /// The cues for `timeline`, with `labels[series][point]` as text.
-    public static func cues(timeline: AudioTimeline, labels: [[String]]) -> [AudioCue] {
+    public static func cues(timeline: AudioTimeline, labels: PointLabels) -> [AudioCue] {
         let grouping = Int((groupingSeconds * Double(timeline.sampleRate)).rounded())
         var cues: [AudioCue] = []
         for (k, lane) in timeline.series.enumerated() {
             let frames = lane.pointFrames
-            let names = k < labels.count ? labels[k] : []
+            let names = k < labels.count ? labels[k] : nil
             // The last point of a series sounds at its very end; its cue stays up for the grouping
             // time into the pause after it, so that it can be read at all.
             let nextSeries = k + 1 < timeline.series.count ? timeline.series[k + 1].pointFrames.first ?? Int.max : Int.max
@@ -26,10 +27,11 @@ public enum AudioCues {
                 var j = i + 1
                 while j < frames.count, frames[j] - frames[i] < grouping { j += 1 }
                 let end = j < frames.count ? frames[j] : min(max(lane.endFrame, frames[i] + grouping), nextSeries)
-                let texts = (i..<j).map { $0 < names.count ? oneLine(names[$0]) : "" }
-                let text = texts.count <= listedLabels
-                    ? texts.joined(separator: "\n")
-                    : [texts[0], "…", texts[texts.count - 1]].joined(separator: "\n")
+                // Labels are made when read: only those the cue shows.
+                let label = { (n: Int) in names.flatMap { n < $0.count ? oneLine($0[n]) : nil } ?? "" }
+                let text = j - i <= listedLabels
+                    ? (i..<j).map(label).joined(separator: "\n")
+                    : [label(i), "…", label(j - 1)].joined(separator: "\n")
                 cues.append(AudioCue(identifier: "series-\(k)-point-\(i)", start: frames[i], end: end, series: k,
                                      points: i..<j, text: text))
                 i = j

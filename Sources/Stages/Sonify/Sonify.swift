@@ -159,7 +159,7 @@ public struct Sonify: ChartStage {
             }))
         }
         for locale in context.run.locales where cues {
-            var list = AudioCues.cues(timeline: timeline, labels: labels[locale] ?? [])
+            var list = AudioCues.cues(timeline: timeline, labels: labels[locale] ?? PointLabels([]))
             // Plugins' sentences about the chart are read with the first cue (docs/plugins.md).
             let notes = (context[PluginNotesKey.self] ?? []).sentences(in: locale).map(\.text)
             if !notes.isEmpty, !list.isEmpty { list[0].text += "\n" + notes.joined(separator: "\n") }
@@ -193,7 +193,7 @@ public struct Sonify: ChartStage {
     }
 
     /// The describe stage's labels, checked to cover every point of every series in every locale.
-    private func pointLabels(_ context: ChartContext) throws(ChartError) -> [String: [[String]]] {
+    private func pointLabels(_ context: ChartContext) throws(ChartError) -> [String: PointLabels] {
         guard let labels = context[PointLabelsKey.self] else {
             throw ChartError("sonify needs the point labels of 'describe' for its cues; add { \"use\": \"describe\" } before it, or set \"cues\": false.",
                              code: "sonify.needs-labels", at: context.chart.location)
@@ -204,8 +204,8 @@ public struct Sonify: ChartStage {
                 throw ChartError("there are no point labels in '\(locale)' for the audio cues; 'describe' must run before 'sonify' for every locale.",
                                  code: "sonify.needs-labels", at: context.chart.location)
             }
-            guard perSeries.map(\.count) == counts else {
-                throw ChartError("the point labels in '\(locale)' do not match the points to play (\(perSeries.map(\.count)) labels for \(counts) points); run 'describe' after the last data stage.",
+            guard perSeries.counts == counts else {
+                throw ChartError("the point labels in '\(locale)' do not match the points to play (\(perSeries.counts) labels for \(counts) points); run 'describe' after the last data stage.",
                                  code: "sonify.stale-labels", at: context.chart.location)
             }
         }

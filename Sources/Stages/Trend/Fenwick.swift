@@ -5,16 +5,21 @@ import Darwin
 #endif
 import ChartpipeCore
 
-/// A Fenwick tree of counts over 0..<count (Fenwick 1994).
+/// A Fenwick tree of counts over 0..<count (Fenwick 1994), each below 2³¹ (4 bytes a value).
 struct Fenwick {
-    private var tree: [Int]
+    private var tree: [Int32]
     private let top: Int
 
     init(count: Int) {
-        tree = [Int](repeating: 0, count: count + 1)
+        tree = [Int32](repeating: 0, count: count + 1)
         var bit = 1
         while bit * 2 <= count { bit *= 2 }
         top = bit
+    }
+
+    /// Every count back to zero, in place (a second tree of a million counts is not made beside it).
+    mutating func reset() {
+        tree.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
     mutating func add(_ i: Int) {
@@ -29,7 +34,7 @@ struct Fenwick {
     func prefix(_ i: Int) -> Int {
         var j = i, sum = 0
         while j > 0 {
-            sum += tree[j]
+            sum += Int(tree[j])
             j -= j & -j
         }
         return sum
@@ -40,9 +45,9 @@ struct Fenwick {
         var position = 0, remaining = k, bit = top
         while bit > 0 {
             let next = position + bit
-            if next < tree.count && tree[next] < remaining {
+            if next < tree.count && Int(tree[next]) < remaining {
                 position = next
-                remaining -= tree[next]
+                remaining -= Int(tree[next])
             }
             bit /= 2
         }

@@ -39,7 +39,12 @@ public enum Segmentation {
         }
         let coarse = optimal(x: bx, y: by, maxSegments: maxSegments)
         var bounds = coarse.map { b in b == 0 ? 0 : (b == buckets - 1 ? n - 1 : (starts[b] + starts[b + 1]) / 2) }
-        let fit = PieceCost(x: x, y: y)
+        // The sums the moves below read: at each boundary, and over the buckets a boundary may move in.
+        var lengths = bounds.map { $0...($0 + 1) }
+        for i in 1..<Swift.max(1, bounds.count - 1) {
+            lengths.append(starts[Swift.max(coarse[i] - 1, 0)]...starts[Swift.min(coarse[i] + 2, buckets)])
+        }
+        let fit = PieceCost(x: x, y: y, at: lengths)
         for i in 1..<Swift.max(1, bounds.count - 1) {
             let b = coarse[i]
             let lower = Swift.max(bounds[i - 1] + 1, starts[Swift.max(b - 1, 0)])

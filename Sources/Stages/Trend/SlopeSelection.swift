@@ -10,13 +10,14 @@ struct SlopeSelection {
     /// x and y in base order: x ascending, then y ascending (equal x never pair).
     let x: [Double]
     let y: [Double]
-    /// Centred copies for the `y - t·x` keys, which keeps their rounding small.
-    let cx: [Double]
-    let cy: [Double]
+    /// The centre the `y - t·x` keys are taken from (`y - y0 - t·(x - x0)`), which keeps their
+    /// rounding small; computed per key, not kept as centred copies of x and y (issue 12).
+    let x0: Double
+    let y0: Double
     /// Pairs with different x.
     let pairs: Int
-    /// Base order positions where a new x value starts.
-    let groupStarts: [Int]
+    /// Base order positions where a new x value starts; nil when every x differs (each point starts one).
+    let groupStarts: [Int]?
     var sampleSize: Int
     var listLimit: Int
     var random: SplitMix64
@@ -24,13 +25,16 @@ struct SlopeSelection {
     init?(x rawX: [Double], y rawY: [Double], seed: UInt64 = 0x5EED) {
         precondition(rawX.count == rawY.count, "x and y must have equal lengths")
         let n = rawX.count
-        var order = Array(0..<n)
-        let sortedByX = zip(rawX, rawX.dropFirst()).allSatisfy { $0 < $1 }
-        if !sortedByX {
+        if zip(rawX, rawX.dropFirst()).allSatisfy({ $0 < $1 }) {
+            // Already in base order (no equal x): the arrays are shared, not copied.
+            x = rawX
+            y = rawY
+        } else {
+            var order = Array(0..<n)
             order.sort { rawX[$0] != rawX[$1] ? rawX[$0] < rawX[$1] : (rawY[$0] != rawY[$1] ? rawY[$0] < rawY[$1] : $0 < $1) }
+            x = order.map { rawX[$0] }
+            y = order.map { rawY[$0] }
         }
-        x = order.map { rawX[$0] }
-        y = order.map { rawY[$0] }
         var starts: [Int] = []
         var samePairs = 0
         var i = 0
@@ -41,14 +45,16 @@ struct SlopeSelection {
             samePairs += (j - i) * (j - i - 1) / 2
             i = j
         }
-        groupStarts = starts
+        groupStarts = starts.count == n ? nil : starts
         pairs = n * (n - 1) / 2 - samePairs
         guard pairs > 0 else { return nil }
-        let x0 = x[n / 2], y0 = y[n / 2]
-        cx = x.map { $0 - x0 }
-        cy = y.map { $0 - y0 }
-        sampleSize = Swift.min(Swift.max(2 * n, 20_000), 4_000_000)
-        listLimit = Swift.max(4 * n, 200_000)
+        x0 = x[n / 2]
+        y0 = y[n / 2]
+        // A round of m samples leaves about 3/√m of the bracket: m = n/2 takes two or three rounds
+        // to bring n² pairs under n, in memory of a few bytes a point (issue 12: 2 million points
+        // with 2n samples and 4n listed slopes took more than 300 MB).
+        sampleSize = Swift.min(Swift.max(n / 2, 20_000), 1_000_000)
+        listLimit = Swift.max(n, 200_000)
         random = SplitMix64(seed: seed)
     }
 
@@ -67,9 +73,9 @@ struct SlopeSelection {
         var order: [Int32]
     }
 
+    /// 16 bytes a point: a tie of `u` is broken by x, read from the point (ties are rare).
     private struct Key {
         var u: Double
-        var tieX: Double
         var i: Int32
     }
 
@@ -81,24 +87,33 @@ struct SlopeSelection {
         if t == .infinity {
             var order: [Int32] = []
             order.reserveCapacity(n)
-            for g in groupStarts.indices.reversed() {
-                let end = g + 1 < groupStarts.count ? groupStarts[g + 1] : n
-                for p in groupStarts[g]..<end { order.append(Int32(p)) }
+            if let groupStarts {
+                for g in groupStarts.indices.reversed() {
+                    let end = g + 1 < groupStarts.count ? groupStarts[g + 1] : n
+                    for p in groupStarts[g]..<end { order.append(Int32(p)) }
+                }
+            } else {
+                for p in (0..<n).reversed() { order.append(Int32(p)) }
             }
             return Cut(count: pairs, order: order)
         }
-        var keys = [Key](repeating: Key(u: 0, tieX: 0, i: 0), count: n)
-        cx.withUnsafeBufferPointer { xs in
-            cy.withUnsafeBufferPointer { ys in
+        var keys = [Key](repeating: Key(u: 0, i: 0), count: n)
+        let x0 = x0, y0 = y0
+        let flipped = x.withUnsafeBufferPointer { xs in
+            y.withUnsafeBufferPointer { ys in
                 keys.withUnsafeMutableBufferPointer { k in
                     for p in 0..<n {
-                        k[p] = Key(u: ys[p] - t * xs[p], tieX: inclusive ? -xs[p] : xs[p], i: Int32(p))
+                        k[p] = Key(u: (ys[p] - y0) - t * (xs[p] - x0), i: Int32(p))
                     }
                 }
+                // The tie order: x descending when inclusive (−(x − x0) ascending), else ascending.
+                func tie(_ key: Key) -> Double { inclusive ? -(xs[Int(key.i)] - x0) : xs[Int(key.i)] - x0 }
+                return MergeCount.sort(&keys) { a, b in
+                    guard a.u == b.u else { return a.u < b.u }
+                    let ta = tie(a), tb = tie(b)
+                    return ta < tb || (ta == tb && a.i < b.i)
+                }
             }
-        }
-        let flipped = MergeCount.sort(&keys) { a, b in
-            a.u < b.u || (a.u == b.u && (a.tieX < b.tieX || (a.tieX == b.tieX && a.i < b.i)))
         }
         return Cut(count: flipped, order: keys.map(\.i))
     }
@@ -188,28 +203,29 @@ struct SlopeSelection {
         let s = crossing(lo, hi)
         let n = s.count
         var tree = Fenwick(count: n)
-        var ending = [Int](repeating: 0, count: n)
+        // Fewer than n inversions end at each b: 4 bytes each.
+        var ending = [Int32](repeating: 0, count: n)
         for b in 0..<n {
-            ending[b] = b - tree.prefix(Int(s[b]))
+            ending[b] = Int32(b - tree.prefix(Int(s[b])))
             tree.add(Int(s[b]))
         }
-        let total = ending.reduce(0, +)
+        let total = ending.reduce(0) { $0 + Int($1) }
         guard total > 0 else { return [] }
         let draws = sortedDraws(sampleSize, below: total)
         var out: [Double] = []
         out.reserveCapacity(draws.count)
-        tree = Fenwick(count: n)
+        tree.reset()
         var d = 0
         var before = 0
         for b in 0..<n {
             let smaller = tree.prefix(Int(s[b]))
-            while d < draws.count && draws[d] < before + ending[b] {
+            while d < draws.count && draws[d] < before + Int(ending[b]) {
                 // The (offset+1)-th larger value seen before b, i.e. the (smaller+offset+1)-th smallest.
                 let value = tree.kth(smaller + draws[d] - before + 1)
                 out.append(slope(Int(hi.order[value]), Int(lo.order[b])))
                 d += 1
             }
-            before += ending[b]
+            before += Int(ending[b])
             tree.add(Int(s[b]))
         }
         return out
@@ -217,18 +233,26 @@ struct SlopeSelection {
 
     /// `count` uniform integers in 0..<bound, in ascending order, in O(count): the order statistics
     /// of uniforms are cumulative sums of exponential gaps, normalised (Devroye 1986, §V.3).
+    /// Two passes over the same random numbers — the total first, then the normalised sums — so
+    /// that no column of sums is kept beside the draws.
     private mutating func sortedDraws(_ count: Int, below bound: Int) -> [Int] {
-        var sums: [Double] = []
-        sums.reserveCapacity(count + 1)
+        // A uniform in (0, 1] from the top 53 bits, so the logarithm is finite.
+        func uniform() -> Double { (Double(random.next() >> 11) + 1) * 0x1p-53 }
+        let start = random
         var total = 0.0
-        for _ in 0...count {
-            // A uniform in (0, 1] from the top 53 bits, so the logarithm is finite.
-            let u = (Double(random.next() >> 11) + 1) * 0x1p-53
-            total -= log(u)
-            sums.append(total)
-        }
+        for _ in 0...count { total -= log(uniform()) }
+        random = start
         let scale = Double(bound) / total
-        return (0..<count).map { Swift.min(Int(sums[$0] * scale), bound - 1) }
+        var out: [Int] = []
+        out.reserveCapacity(count)
+        var sum = 0.0
+        for _ in 0..<count {
+            sum -= log(uniform())
+            out.append(Swift.min(Int(sum * scale), bound - 1))
+        }
+        // The generator ends where the first pass left it.
+        _ = uniform()
+        return out
     }
 
     /// Every slope in (lo, hi], listed by a merge sort of the crossing sequence.
@@ -238,6 +262,7 @@ struct SlopeSelection {
         var items = (0..<n).map { (value: values[$0], point: lo.order[$0]) }
         var scratch = items
         var out: [Double] = []
+        out.reserveCapacity(hi.count - lo.count)
         var width = 1
         while width < n {
             var start = 0
