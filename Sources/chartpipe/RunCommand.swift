@@ -28,9 +28,9 @@ enum RunCommand {
         Output bytes do not depend on --jobs. Set SOURCE_DATE_EPOCH to make the manifest's timestamp,
         and so every output byte, reproducible. One run at a time writes into an output folder: a
         second one exits with status 2 at once, or with --wait starts when the first ends. A full disk
-        stops the run with exit status 4. On SIGINT or SIGTERM no new chart starts, running charts
-        and their plugins stop, no partial file is left under a final name, the manifest of what
-        completed is written and the exit status is 130.
+        stops the run with exit status 4. On SIGINT or SIGTERM no new chart starts, running charts,
+        the report and their plugins stop, no partial file is left under a final name, the manifest
+        of what completed is written and the exit status is 130.
         """)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {

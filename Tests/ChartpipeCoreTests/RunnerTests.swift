@@ -69,8 +69,23 @@ struct Index: RunStage {
     }
 }
 
+/// A run-level stage whose file is being written when the run is interrupted (a SIGTERM then).
+struct InterruptedIndex: RunStage {
+    static let description = StageDescription(name: "interrupted-index", summary: "test run stage", needs: [Need("stamped")])
+    init(options: StageOptions) {}
+    func run(_ context: inout RunContext) throws {
+        let cancellation = context.cancellation
+        context.artifacts.append(Artifact(path: "index.txt", kind: "report", content: .stream { sink in
+            try sink.write(Array("half".utf8))
+            cancellation.cancel()
+            try cancellation.check()
+        }))
+    }
+}
+
 final class RunnerTests: XCTestCase {
-    let registry = StageRegistry([StageRegistration(LineSource.self), StageRegistration(Stamp.self), StageRegistration(Index.self)])
+    let registry = StageRegistry([StageRegistration(LineSource.self), StageRegistration(Stamp.self), StageRegistration(Index.self),
+                                  StageRegistration(InterruptedIndex.self)])
     var folder: URL!
 
     override func setUpWithError() throws {
@@ -198,6 +213,20 @@ final class RunnerTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/index.txt").path))
         let names = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path)
         XCTAssertFalse(names.contains { $0.contains(".tmp-") }, "\(names)")
+    }
+
+    /// A signal while a run-level stage writes (the report, on a SIGTERM at the end of a run): the
+    /// run is interrupted, not failed — exit 130 and an interrupted manifest — and the file being
+    /// written is neither left nor listed.
+    func testAnInterruptDuringARunLevelStageIsAnInterruption() throws {
+        let spec = try pipeline(charts: ["c1", "c2"], stamp: "{ \"use\": \"stamp\" }, { \"use\": \"interrupted-index\" }")
+        let outcome = try run(spec, jobs: 2, out: "out")
+        XCTAssertEqual(outcome.exitCode, 130)
+        XCTAssertTrue(outcome.manifest.interrupted)
+        XCTAssertEqual(outcome.manifest.charts.map(\.id), ["c1", "c2"])
+        XCTAssertFalse(outcome.manifest.artifacts.contains { $0.path == "index.txt" })
+        let names = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path)
+        XCTAssertFalse(names.contains { $0.contains(".tmp-") || $0 == "index.txt" }, "\(names)")
     }
 
     func testAFailedChartKeepsItsRowCountsAndWarnings() throws {

@@ -190,10 +190,14 @@ public final class Runner: Sendable {
         var stages: [RunStageRecord] = []
         var runArtifacts: [ManifestArtifact] = []
         var states = folder.cache.stages
-        if !isStopping, !interrupted {
+        let runsStages = !isStopping && !interrupted
+        if runsStages {
             (stages, runArtifacts) = runStages(execution: execution, info: info, records: records, writer: writer, states: &states)
         }
-        runArtifacts = folder.runArtifacts(written: runArtifacts, ranStages: !isStopping && !interrupted)
+        // A signal while the run-level stages worked interrupts the run as one between charts
+        // does: the files they finished are listed, the earlier ones they did not replace stay.
+        let interrupted = interrupted || signalled
+        runArtifacts = folder.runArtifacts(written: runArtifacts, ranStages: runsStages && !interrupted)
         folder.removeChartsNoLongerInPipeline()
         records = records.map(folder.keepingOnlyExisting)
         let manifest = Manifest(pipeline: spec.name, pipelineFile: spec.fileRecord(relativeTo: writer.root),
@@ -218,6 +222,8 @@ public final class Runner: Sendable {
             RunChart(spec: chart, record: byID[chart.id], ranNow: selectedCharts.contains { $0.id == chart.id } && byID[chart.id] != nil)
         }
         for step in execution.runSteps {
+            // Interrupted, or stopped by a full disk: no further stage starts.
+            if isStopping { break }
             let state = RunStageState(cached: states.removeValue(forKey: step.entry.key))
             var context = RunContext(run: info, locales: spec.locales, charts: charts,
                                      reader: ArtifactReader(writer: writer), cancellation: cancellation,
