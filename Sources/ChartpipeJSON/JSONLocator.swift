@@ -60,15 +60,16 @@ public struct JSONLocator: Sendable {
         // Most keys have neither character: they are returned as they are, without Foundation's
         // search (which was a noticeable part of loading a pipeline of a thousand charts).
         guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
-        var out = ""
-        for c in key {
+        // By scalar, not by character: "~" or "/" followed by a combining mark is one character.
+        var out = String.UnicodeScalarView()
+        for c in key.unicodeScalars {
             switch c {
-            case "~": out += "~0"
-            case "/": out += "~1"
+            case "~": out.append(contentsOf: "~0".unicodeScalars)
+            case "/": out.append(contentsOf: "~1".unicodeScalars)
             default: out.append(c)
             }
         }
-        return out
+        return String(out)
     }
 
     private struct Walker {

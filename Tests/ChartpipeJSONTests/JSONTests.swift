@@ -101,5 +101,6 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(JSONLocator.escape("a/b~c"), "a~1b~0c")
         XCTAssertEqual(JSONLocator.escape("~1"), "~01")
         XCTAssertEqual(JSONLocator.escape("é/ü"), "é~1ü")
+        XCTAssertEqual(JSONLocator.escape("a/\u{301}~\u{301}"), "a~1\u{301}~0\u{301}")
     }
 }

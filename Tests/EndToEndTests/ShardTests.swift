@@ -177,10 +177,10 @@ final class ShardTests: XCTestCase {
     /// without the cache (folder `p`, whose cache is removed before each run). A previous report
     /// changed since it was written is not copied from.
     func testAnIncrementalReportCopiesTheSectionsOfKeptCharts() throws {
-        func both() throws {
+        func both(_ extra: [String] = []) throws {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent("p/.chartpipe-cache"))
             for out in ["o", "p"] {
-                let result = try run(["run", "weekly.pipeline", "--out", out, "--no-progress", "--incremental"])
+                let result = try run(["run", "weekly.pipeline", "--out", out, "--no-progress", "--incremental"] + extra)
                 XCTAssertEqual(result.status, 0, result.stderr)
             }
             let (o, p) = (try files("o"), try files("p"))
@@ -217,6 +217,17 @@ final class ShardTests: XCTestCase {
         XCTAssertEqual(try reportWork("o", "en").made, 4)
         XCTAssertEqual(try reportWork("o", "en").copied, 0)
         XCTAssertFalse(try String(contentsOf: english, encoding: .utf8).contains("cp-edited"))
+
+        // A chart left out by --only is not copied: its entry is from an earlier run, and its
+        // section is made from the pipeline as it is now (its new title).
+        let pipeline = folder.appendingPathComponent("weekly.pipeline")
+        let text = try String(contentsOf: pipeline, encoding: .utf8)
+        try text.replacingOccurrences(of: #""title": "Daily site visits""#, with: #""title": "Site visits a day""#)
+            .write(to: pipeline, atomically: true, encoding: .utf8)
+        try both(["--only", "daily-sales"])
+        XCTAssertEqual(try reportWork("o", "en").copied, 1)
+        XCTAssertEqual(try reportWork("o", "en").made, 3)
+        XCTAssertTrue(try String(contentsOf: english, encoding: .utf8).contains("Site visits a day"))
     }
 }
 

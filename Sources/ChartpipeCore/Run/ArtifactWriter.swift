@@ -47,7 +47,8 @@ public final class ArtifactWriter: Sendable {
     }
 
     /// Writes an artifact's content — bytes, or a stream written straight into the temporary file
-    /// and hashed as it is read back — and returns its manifest entry.
+    /// and hashed as it goes (read back when a library wrote through the descriptor) — and returns
+    /// its manifest entry.
     public func write(_ content: Artifact.Content, to relativePath: String, kind: String, locale: String?) throws(ChartError) -> ManifestArtifact {
         _ = try resolve(relativePath)
         let (folder, name) = try openParent(of: relativePath, create: true)
@@ -134,15 +135,19 @@ public final class ArtifactWriter: Sendable {
         }
         var failure: Int32 = 0
         if fsync(fd) != 0, errno != EINVAL { failure = errno }
+        var before = stat()
+        let statted = fstat(fd, &before) == 0
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure == 0, renameat(folder, temporary, folder, name) != 0 { failure = errno }
         if failure != 0 {
             unlinkat(folder, temporary, 0)
             throw Self.failure(failure, "cannot write", target)
         }
-        // Its identity once in place: the rename sets the change time.
+        // Its identity once in place (the rename sets the change time), if what is at the name
+        // now is still the file written (same device and inode).
         var written = stat()
-        let identity = fstatat(folder, name, &written, AT_SYMLINK_NOFOLLOW) == 0 ? FileIdentity(written, sha256: digest) : nil
+        let identity = statted && fstatat(folder, name, &written, AT_SYMLINK_NOFOLLOW) == 0
+            && written.st_dev == before.st_dev && written.st_ino == before.st_ino ? FileIdentity(written, sha256: digest) : nil
         owned.withLock { set in if set != nil { set?.insert(relativePath) } }
         hashed.withLock { $0[relativePath] = identity }
         onWrite?(relativePath)
@@ -165,7 +170,7 @@ public final class ArtifactWriter: Sendable {
     }
 
     /// Size and SHA-256 of what a stream wrote, read back from the start of the file.
-    private static func hash(_ fd: Int32, path: String) throws(ChartError) -> (Int, String) {
+    static func hash(_ fd: Int32, path: String) throws(ChartError) -> (Int, String) {
         guard lseek(fd, 0, SEEK_SET) == 0 else { throw failure(errno, "cannot read back", path) }
         var hasher = SHA256.Hasher()
         var size = 0
@@ -240,17 +245,26 @@ public final class ArtifactWriter: Sendable {
         try readWithIdentity(relativePath).bytes
     }
 
+    /// Whether the file `info` describes is known (written or hashed by this writer, or
+    /// remembered from the run cache) to hold the bytes `artifact` lists: same identity (device,
+    /// inode, size, modification and change times), same SHA-256.
+    private func isKnown(_ artifact: ManifestArtifact, _ info: stat) -> Bool {
+        guard let known = hashed.withLock({ $0[artifact.path] }), known.sha256 == artifact.sha256 else { return false }
+        return known.same(as: FileIdentity(info, sha256: artifact.sha256))
+    }
+
+    /// Whether `info` is a regular file of the size `artifact` lists.
+    private static func isListedFile(_ info: stat, _ artifact: ManifestArtifact) -> Bool {
+        info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) == artifact.bytes
+    }
+
     /// The bytes of the file `artifact` lists, and whether they are the listed bytes (size and
-    /// SHA-256). A file this writer wrote or hashed before, and that still has the identity it had
-    /// then (device, inode, size and modification time: a replaced or rewritten file has another),
-    /// is not hashed again: a run reads each file it wrote or kept at memory speed.
+    /// SHA-256). A file whose identity is known (`isKnown`) is not hashed again: a run reads each
+    /// file it wrote or kept at memory speed.
     public func checked(_ artifact: ManifestArtifact) throws(ChartError) -> (bytes: [UInt8], matches: Bool) {
         let (bytes, info) = try readWithIdentity(artifact.path)
         guard bytes.count == artifact.bytes else { return (bytes, false) }
-        let known = hashed.withLock { $0[artifact.path] }
-        if let known, known.sha256 == artifact.sha256, known.same(as: FileIdentity(info, sha256: artifact.sha256)) {
-            return (bytes, true)
-        }
+        if isKnown(artifact, info) { return (bytes, true) }
         let digest = SHA256.hex(bytes)
         guard digest == artifact.sha256 else { return (bytes, false) }
         hashed.withLock { $0[artifact.path] = FileIdentity(info, sha256: digest) }
@@ -348,7 +362,7 @@ public final class ArtifactWriter: Sendable {
         guard let (dir, name) = try? openParent(of: artifact.path, create: false) else { return false }
         defer { close(dir) }
         var info = stat()
-        return fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) == artifact.bytes
+        return fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && Self.isListedFile(info, artifact)
     }
 
     /// Whether the file an entry names holds exactly the listed bytes (size and SHA-256). A file
@@ -363,11 +377,8 @@ public final class ArtifactWriter: Sendable {
     public func verifiesAll(_ artifacts: [ManifestArtifact]) -> Bool {
         var all = true
         lookUp(artifacts) { artifact, info in
-            guard let info, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == artifact.bytes else { all = false; return false }
-            if let known = hashed.withLock({ $0[artifact.path] }), known.sha256 == artifact.sha256,
-               known.same(as: FileIdentity(info, sha256: artifact.sha256)) {
-                return true
-            }
+            guard let info, Self.isListedFile(info, artifact) else { all = false; return false }
+            if isKnown(artifact, info) { return true }
             guard let (_, same) = try? checked(artifact), same else { all = false; return false }
             return true
         }
@@ -379,7 +390,7 @@ public final class ArtifactWriter: Sendable {
     public func present(_ artifacts: [ManifestArtifact]) -> [ManifestArtifact] {
         var out: [ManifestArtifact] = []
         lookUp(artifacts) { artifact, info in
-            if let info, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == artifact.bytes { out.append(artifact) }
+            if let info, Self.isListedFile(info, artifact) { out.append(artifact) }
             return true
         }
         return out
@@ -420,19 +431,16 @@ public final class ArtifactWriter: Sendable {
         close(dir)
         guard fd >= 0 else { return nil }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == artifact.bytes else {
+        guard fstat(fd, &info) == 0, Self.isListedFile(info, artifact) else {
             close(fd)
             return nil
         }
-        let identity = FileIdentity(info, sha256: artifact.sha256)
-        if let known = hashed.withLock({ $0[artifact.path] }), known.sha256 == artifact.sha256, known.same(as: identity) {
-            return fd
-        }
+        if isKnown(artifact, info) { return fd }
         guard let (_, digest) = try? Self.hash(fd, path: artifact.path), digest == artifact.sha256 else {
             close(fd)
             return nil
         }
-        hashed.withLock { $0[artifact.path] = identity }
+        hashed.withLock { $0[artifact.path] = FileIdentity(info, sha256: digest) }
         return fd
     }
 
@@ -484,10 +492,11 @@ public final class ArtifactWriter: Sendable {
     }
 }
 
-/// Which file a path led to, and when it last changed: equal identities mean the same bytes. The
-/// change time (`st_ctime`) is set by the kernel on every write, rename or `touch`, and no program
-/// can set it back (only the clock can), so a file rewritten and given its old modification time
-/// back still has a new identity.
+/// Which file a path led to, and when it last changed: equal identities are taken to mean the
+/// same bytes. The change time (`st_ctime`) is set by the kernel on every write, rename or
+/// `touch`, and a program cannot choose it, so a file rewritten and given its old modification
+/// time back still has a new identity — except a rewrite in the same tick of the file system's
+/// clock, or on file systems that keep no change time (see docs/output.md, the run cache).
 struct FileIdentity: Sendable, Equatable {
     let device: UInt64, inode: UInt64, size: Int64
     let modified: Int64, changed: Int64

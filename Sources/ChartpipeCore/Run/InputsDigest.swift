@@ -57,6 +57,8 @@ public enum InputsDigest {
 /// (see `RunCache`): a file rewritten since has a new change time.
 public final class FileDigests: Sendable {
     private let known: Mutex<[String: FileIdentity]>
+    /// The files asked for this run: what the next run's cache keeps.
+    private let asked = Mutex<Set<String>>([])
 
     public convenience init() { self.init(remembered: [:]) }
 
@@ -66,24 +68,20 @@ public final class FileDigests: Sendable {
     public func digest(_ path: String) -> String? {
         guard case let .success(opened) = RegularFile.open(path) else { return nil }
         defer { close(opened.fd) }
+        asked.withLock { _ = $0.insert(path) }
         var info = stat()
         guard fstat(opened.fd, &info) == 0 else { return nil }
         if let identity = known.withLock({ $0[path] }), identity.same(as: FileIdentity(info, sha256: identity.sha256)) {
             return identity.sha256
         }
-        var hasher = SHA256.Hasher()
-        var buffer = [UInt8](repeating: 0, count: min(max(opened.size, 1), 1 << 18))
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(opened.fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { break }
-            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-        }
-        let digest = hasher.finalizeHex()
+        guard let (_, digest) = try? ArtifactWriter.hash(opened.fd, path: path) else { return nil }
         known.withLock { $0[path] = FileIdentity(info, sha256: digest) }
         return digest
     }
 
-    /// What the next run's cache keeps: the files named by an absolute path.
-    var identities: [String: FileIdentity] { known.withLock { $0.filter { $0.key.hasPrefix("/") } } }
+    /// What the next run's cache keeps: the files asked for this run, named by an absolute path.
+    var identities: [String: FileIdentity] {
+        let paths = asked.withLock { $0 }
+        return known.withLock { $0.filter { $0.key.hasPrefix("/") && paths.contains($0.key) } }
+    }
 }

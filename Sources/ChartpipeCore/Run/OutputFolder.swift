@@ -102,7 +102,17 @@ final class OutputFolder: Sendable {
         let manifests = Set(["manifest.json"] + shardManifests.compactMap { $0.shard?.manifestName } + [shard?.manifestName].compactMap { $0 })
         writer = ArtifactWriter(root: probe.root, replacing: .listed(owned.union(manifests))) { journal.append($0) }
         // Trusted only while a file keeps its identity, so it stays valid through a run that stops early.
-        cache = RunCache.read(probe, shard: shard)
+        var cache = RunCache.read(probe, name: RunCache.fileName(shard))
+        if shard != nil {
+            // What the merge of the previous run knew (read only: the merge writes it).
+            cache.adopt(RunCache.read(probe, name: RunCache.fileName(nil)))
+        } else if role == .merge {
+            // What the shards knew of the files they wrote and read; their caches go with them.
+            for name in probe.files(in: "") where name.hasPrefix(RunCache.fileName(nil) + ".shard-") {
+                cache.adopt(RunCache.read(probe, name: name))
+            }
+        }
+        self.cache = cache
         writer.remember(cache.files)
         self.previous = previous
         try markRunning(selected: selected, generatedAt: generatedAt, pipeline: spec)

@@ -12,8 +12,9 @@ import Synchronization
 /// - what each run-level stage saved of its work (`RunStageState`), such as where each chart's
 ///   section lies in the report, so that an incremental run copies what did not change.
 ///
-/// Only a shortcut: a cache that is missing, damaged, of another tool version or of another
-/// folder is ignored, and the files are hashed and the stages' work done as without one.
+/// Only a shortcut: a cache that is missing, damaged or of another tool version is ignored (and
+/// one copied from another folder matches no file's device and inode), and the files are hashed
+/// and the stages' work done as without one. What identities cannot see is in docs/output.md.
 struct RunCache {
     /// Its file name in the output folder.
     static func fileName(_ shard: Shard?) -> String { shard.map { ".chartpipe-cache.shard-\($0.index)" } ?? ".chartpipe-cache" }
@@ -31,10 +32,17 @@ struct RunCache {
         self.stages = stages
     }
 
-    /// The cache in the folder, or an empty one.
-    static func read(_ writer: ArtifactWriter, shard: Shard?) -> RunCache {
-        guard let bytes = try? writer.read(fileName(shard)) else { return RunCache() }
+    /// The cache `name` in the folder, or an empty one.
+    static func read(_ writer: ArtifactWriter, name: String) -> RunCache {
+        guard let bytes = try? writer.read(name) else { return RunCache() }
         return RunCache(bytes: bytes) ?? RunCache()
+    }
+
+    /// Adds the identities another cache of the folder knows (a shard's, the merged run's) that
+    /// this one does not.
+    mutating func adopt(_ other: RunCache) {
+        files.merge(other.files) { own, _ in own }
+        inputs.merge(other.inputs) { own, _ in own }
     }
 
     /// Lines: the header with the tool version, then `F sha256 device inode size mtime ctime path`

@@ -189,7 +189,9 @@ public final class Runner: Sendable {
         var records = folder.records(ran: ran.map(\.record))
         var stages: [RunStageRecord] = []
         var runArtifacts: [ManifestArtifact] = []
-        var states = folder.cache.stages
+        // What the run-level stages of this pipeline saved (a stage no longer in it leaves nothing).
+        let stageKeys = Set(execution.runSteps.map(\.entry.key))
+        var states = folder.cache.stages.filter { stageKeys.contains($0.key) }
         let runsStages = !isStopping && !interrupted
         if runsStages {
             (stages, runArtifacts) = runStages(execution: execution, info: info, records: records, writer: writer, states: &states)

@@ -49,7 +49,8 @@ public struct ArtifactSink {
     /// Appends `count` bytes read from `offset` of the open file `source` (a part of another
     /// file), in blocks; a file that ends before is an error.
     public mutating func copy(from source: Int32, offset: Int, count: Int) throws {
-        var buffer = [UInt8](repeating: 0, count: min(count, 1 << 20))
+        guard offset >= 0, count >= 0 else { throw ChartError("a part of a file out of its bounds", code: "output.write-failed") }
+        var buffer = [UInt8](repeating: 0, count: min(count, 1 << 18))
         var done = 0
         while done < count {
             let want = min(buffer.count, count - done)

@@ -24,8 +24,10 @@ public struct Report: RunStage {
     public func run(_ context: inout RunContext) throws {
         let catalog = try context.catalog(for: "report")
         let run = context
-        // Worked out once for every page: what each chart's section is made from.
-        let outcomes = context.charts.map { $0.record?.outcomeDigest }
+        // Worked out once for every page: what each chart's section is made from. Only for a
+        // chart this run ran or kept, whose entry holds this run's inputs digest (spec, options,
+        // catalogs, locales, tool): one left as it was (`--only`) may have been made from others.
+        let outcomes = context.charts.map { $0.ranNow ? $0.record?.outcomeDigest : nil }
         for locale in context.locales {
             try context.cancellation.check()
             let page = ReportPage(words: ReportWords(catalog: catalog, locale: locale), context: run, outcomes: outcomes)

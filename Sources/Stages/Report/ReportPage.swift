@@ -65,7 +65,7 @@ struct ReportPage {
         var offset = 0
         for (chart, outcome) in zip(context.charts, outcomes) {
             try context.cancellation.check()
-            let key = outcome.map { SectionIndex.key(outcome: $0, page: self) }
+            var key = outcome.map { SectionIndex.key(outcome: $0, page: self) }
             let entry: Entry
             if let key, let old = previous?.section(of: chart.id, key: key) {
                 entry = Entry(chart: chart, title: old.title, isMade: old.isMade, changes: old.changes)
@@ -83,6 +83,8 @@ struct ReportPage {
                 pieces.append((false, spooled, html.utf8.count))
                 spooled += html.utf8.count
                 index.made += 1
+                // A section about files that could not be read says so of this moment only.
+                if case .unreadable = material.state { key = nil }
             }
             let length = pieces[pieces.count - 1].length
             if let key { index.add(entry, key: key, offset: offset, length: length) }
@@ -110,8 +112,10 @@ struct ReportPage {
         func flush(_ sink: inout ArtifactSink) throws {
             guard let r = run, r.length > 0 else { return }
             if r.fromPrevious {
-                guard let previous else { throw ChartError("the previous report went away while it was read", code: "output.write-failed") }
-                try previous.file.copy(offset: r.offset, count: r.length, to: &sink)
+                guard let file = previous?.file else {
+                    throw ChartError("the previous \(path) went away while it was read", code: "output.write-failed")
+                }
+                try file.copy(offset: r.offset, count: r.length, to: &sink)
             } else {
                 try sections.copy(offset: r.offset, count: r.length, to: &sink)
             }
@@ -121,6 +125,12 @@ struct ReportPage {
                 run = (r.fromPrevious, r.offset, r.length + piece.length)
             } else {
                 try flush(&sink)
+        // What was copied is what the previous page held when it was verified, or the page fails
+        // (and the next run makes every section).
+        if index.copied > 0, let file = previous?.file, !file.isUnchanged {
+            throw ChartError("the previous \(path) changed while sections were copied from it; run again",
+                             code: "output.changed-while-read")
+        }
                 run = piece
             }
         }

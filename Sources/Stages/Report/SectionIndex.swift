@@ -47,33 +47,51 @@ struct SectionIndex {
                                                            ("sections", .array(sections))]))
     }
 
-    /// The page the previous run wrote in this locale, with its index: nil when there is none, or
-    /// it is not the file that run listed.
+    /// The page the previous run wrote in this locale, with its index: nil when there is none.
+    /// The page itself is opened (and verified against the listed bytes) when the first section
+    /// is asked for.
     static func previous(of page: ReportPage) -> PreviousPage? {
         let state = page.context.state
         guard let saved = state.previous?[page.words.locale], saved["file"]?.stringValue == page.path,
-              let start = saved["start"]?.intValue, let items = saved["sections"]?.arrayValue,
-              let artifact = state.previousFiles.first(where: { $0.path == page.path }),
-              let file = page.context.reader.open(artifact) else { return nil }
+              let start = saved["start"]?.intValue, start >= 0, let items = saved["sections"]?.arrayValue,
+              let artifact = state.previousFiles.first(where: { $0.path == page.path }) else { return nil }
         var sections: [String: Section] = [:]
         for item in items {
             guard let f = item.arrayValue, f.count == 7, let chart = f[0].stringValue, let key = f[1].stringValue,
-                  let offset = f[2].intValue, let length = f[3].intValue, let title = f[4].stringValue,
-                  case let .bool(isMade) = f[5], let changes = f[6].arrayValue?.compactMap(\.stringValue) else { return nil }
+                  let offset = f[2].intValue, let length = f[3].intValue, offset >= 0, length >= 0,
+                  let title = f[4].stringValue, case let .bool(isMade) = f[5],
+                  let changes = f[6].arrayValue?.compactMap(\.stringValue) else { return nil }
             sections[chart] = Section(key: key, offset: start + offset, length: length, title: title, isMade: isMade,
                                       changes: changes)
         }
-        return PreviousPage(file: file, sections: sections)
+        return PreviousPage(reader: page.context.reader, artifact: artifact, sections: sections)
     }
 
-    struct PreviousPage {
-        let file: ListedFile
+    final class PreviousPage {
+        let reader: ArtifactReader
+        let artifact: ManifestArtifact
         let sections: [String: Section]
+        /// The page, once opened: nil inside when it is not the listed file.
+        private var opened: ListedFile??
+
+        init(reader: ArtifactReader, artifact: ManifestArtifact, sections: [String: Section]) {
+            self.reader = reader
+            self.artifact = artifact
+            self.sections = sections
+        }
+
+        var file: ListedFile? {
+            if let opened { return opened }
+            let file = reader.open(artifact)
+            opened = .some(file)
+            return file
+        }
 
         /// The section of chart `id` as that page has it (offset in the file), when it was made
-        /// from the same `key`.
+        /// from the same `key` and the page still holds its listed bytes.
         func section(of id: String, key: String) -> Section? {
-            guard let section = sections[id], section.key == key, section.offset + section.length <= file.size else { return nil }
+            guard let section = sections[id], section.key == key, let file,
+                  section.offset + section.length <= file.size else { return nil }
             return section
         }
     }
