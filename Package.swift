@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "ChartpipeTestSupport", path: "Tests/Support", swiftSettings: swiftSettings),
         tests("ChartpipeJSONTests", ["ChartpipeJSON"], fixtures: false),
         tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON"]),
-        tests("ChartpipeTextTests", ["ChartpipeText"]),
+        tests("ChartpipeTextTests", ["ChartpipeText", "ChartpipeTestSupport"]),
         tests("IngestTests", ["Ingest", "ChartpipeJSON"]),
         tests("AggregateTests", ["Aggregate", "ChartpipeJSON"]),
         tests("DownsampleTests", ["Downsample", "ChartpipeJSON"]),

@@ -69,3 +69,12 @@ package final class FormatterCache: Sendable {
         }
     }
 }
+
+extension FormatterCache {
+    /// The text of `value` for `locale` and a number skeleton, as ICU writes it and as the formatter
+    /// writes it (nil `shortcut` when the formatter always asks ICU): tests check that they agree.
+    package func numberTexts(locale: String, skeleton: String, _ value: Double) -> (icu: String?, shortcut: String?) {
+        guard let formatter = try? number(locale: locale, skeleton: skeleton) else { return (nil, nil) }
+        return (formatter.icuText(value), formatter.hasShortcut ? formatter.format(value) : nil)
+    }
+}
