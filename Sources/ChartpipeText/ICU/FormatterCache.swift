@@ -78,3 +78,17 @@ extension FormatterCache {
         return (formatter.icuText(value), formatter.hasShortcut ? formatter.format(value) : nil)
     }
 }
+
+extension FormatterCache {
+    /// The text of an instant for `locale`, a date skeleton and a zone, as ICU writes it and as the
+    /// formatter writes it (nil `shortcut` when the formatter always asks ICU).
+    package func dateTexts(locale: String, skeleton: String, zone: String, _ millis: Double) -> (icu: String?, shortcut: String?) {
+        guard let formatter = try? date(locale: locale, skeleton: skeleton, zone: zone) else { return (nil, nil) }
+        return (formatter.icuText(millis: millis), formatter.hasShortcut ? formatter.format(millis: millis) : nil)
+    }
+
+    /// The pattern ICU chose for a date skeleton, for messages of tests.
+    package func datePattern(locale: String, skeleton: String, zone: String) -> String? {
+        (try? date(locale: locale, skeleton: skeleton, zone: zone))?.pattern
+    }
+}
