@@ -21,7 +21,9 @@ public struct LocaleFormats: Sendable, Hashable {
 
     /// `1,234`: an integer with the locale's grouping.
     public func integer(_ value: Int) -> String {
-        format(Double(value), skeleton: "precision-integer") ?? String(value)
+        // As `format(_:skeleton: "precision-integer")`, with the formatter kept per locale: sentences
+        // count positions and points at every label.
+        FormatterCache.shared.integers(locale: locale)?.format(Double(value)) ?? String(value)
     }
 
     /// `12K` / `1.2万` / `1.2만`: a short compact number.
