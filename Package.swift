@@ -84,7 +84,7 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .executableTarget(name: "ChartpipeBench",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "Describe",
-                                         "ChartpipeText"],
+                                         "Table", "ChartpipeText"],
                           path: "Benchmarks/ChartpipeBench", swiftSettings: swiftSettings),
         .plugin(name: "ChartpipeCommand",
                 capability: .command(intent: .custom(verb: "chartpipe", description: "Run chartpipe, such as 'swift package chartpipe run pipelines/weekly.pipeline'.")),
