@@ -15,30 +15,8 @@ enum DescribeBench {
         let count = args.count > 1 ? Int(args[1]) ?? 5000 : 5000
         let selection = args.count > 2 ? PointSelection(rawValue: args[2]) ?? .all : .all
         let repeats = args.count > 3 ? Int(args[3]) ?? 3 : 3
-        let locales = ["en", "zh-Hans", "ko"]
-        let start = 1_780_272_000_000.0
-        var contexts: [ChartContext] = []
-        var state: UInt64 = 42
-        for c in 0..<charts {
-            var y: [Double] = []
-            var level = 50.0
-            for i in 0..<count {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                let noise = Double(state >> 11) / Double(1 << 53) - 0.5
-                level += noise + 0.001 * Double(c % 7 - 3)
-                y.append(((level + 5 * sin(Double(i) * 2 * .pi / 24)) * 100).rounded() / 100)
-            }
-            let x = (0..<count).map { start + Double($0) * 3_600_000 }
-            let series = Series(name: "s", x: x, y: y, firstRecord: Array(0..<count), lastRecord: Array(0..<count))
-            let chart = ChartSpec(id: "c\(c)", title: "Load \(c)", source: SourceSpec(path: "/dev/null", displayPath: "d.csv", format: .csv),
-                                  x: XSpec(field: "t", type: .time, title: "Time"),
-                                  y: YSpec(fields: ["v"], title: "Load", unit: "energy-kilowatt-hour", thresholds: [("cap", 60)]),
-                                  location: SourceLocation(path: "bench.pipeline"))
-            var context = ChartContext(chart: chart, run: RunInfo(locales: locales, pipelineDirectory: "/tmp", pipelineName: "bench"),
-                                       data: SeriesSet(xType: .time, series: [series]))
-            try Downsample(method: .lttb, points: 60).run(&context)
-            contexts.append(context)
-        }
+        let locales = DescribeBench.locales
+        let contexts = try DescribeBench.charts(charts, points: count)
         func timeTrend() throws -> [ChartContext] {
             var out: [ChartContext] = []
             for var context in contexts { try Trend().run(&context); out.append(context) }
@@ -66,5 +44,38 @@ enum DescribeBench {
               + "\"selection\": \"\(selection.rawValue)\", \"describe_seconds\": \(describe), \"trend_seconds\": \(trend), "
               + "\"per_chart_per_locale_ms\": \(describe / Double(charts * locales.count) * 1000), "
               + "\"trend_per_chart_ms\": \(trend / Double(charts) * 1000), \"bytes\": \(bytes)}")
+    }
+
+    /// The locales of the workload.
+    static let locales = ["en", "zh-Hans", "ko"]
+
+    /// `charts` charts of `count` hourly points (a seeded random walk with a daily cycle), downsampled
+    /// to 60 by LTTB, as the workload.
+    static func charts(_ charts: Int, points count: Int) throws -> [ChartContext] {
+        let locales = DescribeBench.locales
+        let start = 1_780_272_000_000.0
+        var contexts: [ChartContext] = []
+        var state: UInt64 = 42
+        for c in 0..<charts {
+            var y: [Double] = []
+            var level = 50.0
+            for i in 0..<count {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let noise = Double(state >> 11) / Double(1 << 53) - 0.5
+                level += noise + 0.001 * Double(c % 7 - 3)
+                y.append(((level + 5 * sin(Double(i) * 2 * .pi / 24)) * 100).rounded() / 100)
+            }
+            let x = (0..<count).map { start + Double($0) * 3_600_000 }
+            let series = Series(name: "s", x: x, y: y, firstRecord: Array(0..<count), lastRecord: Array(0..<count))
+            let chart = ChartSpec(id: "c\(c)", title: "Load \(c)", source: SourceSpec(path: "/dev/null", displayPath: "d.csv", format: .csv),
+                                  x: XSpec(field: "t", type: .time, title: "Time"),
+                                  y: YSpec(fields: ["v"], title: "Load", unit: "energy-kilowatt-hour", thresholds: [("cap", 60)]),
+                                  location: SourceLocation(path: "bench.pipeline"))
+            var context = ChartContext(chart: chart, run: RunInfo(locales: locales, pipelineDirectory: "/tmp", pipelineName: "bench"),
+                                       data: SeriesSet(xType: .time, series: [series]))
+            try Downsample(method: .lttb, points: 60).run(&context)
+            contexts.append(context)
+        }
+        return contexts
     }
 }

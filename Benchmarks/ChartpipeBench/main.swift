@@ -9,6 +9,7 @@ let cases: [String: ([String]) throws -> Void] = [
     "trend": TrendBench.run,
     "sonify": SonifyBench.run,
     "describe": DescribeBench.run,
+    "table": TableBench.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -15,7 +15,7 @@ struct cicu_plural_rules { UPluralRules *icu; };
 struct cicu_date_formatter { UDateFormat *icu; };
 struct cicu_list_formatter { UListFormatter *icu; };
 
-int cicu_version(void) { return 2; }
+int cicu_version(void) { return 3; }
 
 void cicu_free(char *text) { free(text); }
 
@@ -212,6 +212,17 @@ char *cicu_date_pattern(const cicu_date_formatter *formatter, int32_t *status) {
     UErrorCode ec = U_ZERO_ERROR;
     UChar buffer[256];
     int32_t length = udat_toPattern(formatter->icu, false, buffer, 256, &ec);
+    char *text = U_SUCCESS(ec) ? to_utf8(buffer, length, &ec) : NULL;
+    *status = ec;
+    return text;
+}
+
+char *cicu_date_symbol(const cicu_date_formatter *formatter, int32_t kind, int32_t index, int32_t *status) {
+    UErrorCode ec = U_ZERO_ERROR;
+    UDateFormatSymbolType type = kind == 1 ? UDAT_AM_PMS : kind == 2 ? UDAT_STANDALONE_MONTHS : UDAT_MONTHS;
+    if (index < 0 || index >= udat_countSymbols(formatter->icu, type)) { *status = U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
+    UChar buffer[128];
+    int32_t length = udat_getSymbols(formatter->icu, type, index, buffer, 128, &ec);
     char *text = U_SUCCESS(ec) ? to_utf8(buffer, length, &ec) : NULL;
     *status = ec;
     return text;

@@ -45,7 +45,10 @@ extension XValueText {
     /// The x value as the JSON files write it: ISO 8601 in the chart's zone, a number, or the label.
     public func json(_ x: Double) -> JSONValue {
         switch facts.kind {
-        case .time: return .string(TimeText.iso8601(milliseconds: x, zone: TimeZone(identifier: facts.zone)))
+        // UTC is written "Z" with or without a zone: no zone is looked up for it at every value.
+        case .time:
+            let utc = facts.zone == "UTC" || facts.zone == "GMT"
+            return .string(TimeText.iso8601(milliseconds: x, zone: utc ? nil : TimeZone(identifier: facts.zone)))
         case .number: return .double(x)
         case .category: return .string(label(x))
         }

@@ -1,4 +1,4 @@
-import ChartpipeText
+@testable import ChartpipeText
 import XCTest
 
 final class ChineseTextTests: XCTestCase {
@@ -20,6 +20,18 @@ final class ChineseTextTests: XCTestCase {
         XCTAssertEqual(ChineseText.normalize("共 30 个数据点"), "共30个数据点")
         XCTAssertEqual(ChineseText.normalize("增长了 12% 。"), "增长了12%。")
         XCTAssertEqual(ChineseText.normalize("收入 , 成本"), "收入，成本")
+    }
+
+    /// Text without a space or widened punctuation is returned as it is; every widened character
+    /// still reaches the rules (the shortcut lists them apart from `fullWidth`).
+    func testTextWithoutSpacesOrPunctuationIsUnchanged() {
+        XCTAssertEqual(ChineseText.normalize("6月1日0时"), "6月1日0时")
+        XCTAssertEqual(ChineseText.normalize("6月1日 06:30"), "6月1日 06:30")
+        XCTAssertEqual(ChineseText.normalize("共 3 个"), "共3个")
+        for (ascii, wide) in ChineseText.fullWidth where ascii != "(" && ascii != ")" {
+            XCTAssertEqual(ChineseText.normalize("中文\(ascii)中文"), "中文\(wide)中文", String(ascii))
+        }
+        XCTAssertEqual(ChineseText.normalize("收入(美元)"), "收入（美元）")
     }
 
     func testLintProblems() {

@@ -1,4 +1,5 @@
 @testable import ChartpipeText
+import ChartpipeTestSupport
 import XCTest
 
 /// The escaping every writer of HTML, XML/SVG, Markdown and WebVTT shares, against hostile text:
@@ -137,6 +138,25 @@ final class EscapingTests: XCTestCase {
     }
 
     // MARK: Markdown
+
+    /// Markdown's shortcut returns text as it is only where the escaping would not change it: every
+    /// character the rules act on, alone and between others, at the start and inside, and random
+    /// strings over those characters and the UTF-8 neighbours of the replaced ones.
+    func testMarkdownShortcutMatchesTheEscaping() {
+        let pieces = ["a", "w", "www", ".", ":", "/", "1", " ", "\t", "-", "+", ")", "<", "p", "!", "\u{202F}", "\u{2028}", "\u{2027}",
+                      "\u{202A}", "\u{202E}", "\u{202F}", "\u{2066}", "\u{2069}", "\u{206A}", "\u{80}", "\u{9F}", "\u{A0}", "\u{FFFD}",
+                      "\u{FFFE}", "\u{FFBF}", "月", "일", "\\", "`", "*", "_", "[", "]", "#", "|", ">", "~", "&", "\n", "\u{7F}", "\u{1B}"]
+        var texts = Self.corpus + ["January 2 at 6:00\u{202F}AM, 50.07 kilowatt-hours", "6月2日6时：50.07千瓦时", "6월 2일 6시, 50.07킬로와트시"]
+        for a in pieces { for b in pieces { texts += [a + b, "x" + a + b, a + "x" + b] } }
+        var random = SeededRandom(seed: 3)
+        for _ in 0..<2_000 { texts.append((0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()) }
+        var plain = 0
+        for text in texts where Markdown.isPlain(text) {
+            plain += 1
+            XCTAssertEqual(Markdown.escaped(text), text, text.debugDescription)
+        }
+        XCTAssertGreaterThan(plain, 100)
+    }
 
     func testMarkdown() {
         XCTAssertEqual(Markdown.text("&amp; AT&T"), "\\&amp; AT\\&T")

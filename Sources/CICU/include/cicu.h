@@ -46,6 +46,10 @@ void cicu_date_formatter_close(cicu_date_formatter *formatter);
 char *cicu_date_format(cicu_date_formatter *formatter, double millis, int32_t *status);
 /// The pattern ICU chose for the skeleton ("MMMM d"). NULL on error.
 char *cicu_date_pattern(const cicu_date_formatter *formatter, int32_t *status);
+/// One of the formatter's date symbols: `kind` 0 for the wide month names of the format context
+/// ("June"; index 0 is January), 1 for the AM/PM markers (index 0 AM), 2 for the wide month names
+/// standing alone (pattern letters LLLL). NULL on error or past the end.
+char *cicu_date_symbol(const cicu_date_formatter *formatter, int32_t kind, int32_t index, int32_t *status);
 
 /// A list formatter ("A, B, and C") for a locale; immutable and thread-safe.
 typedef struct cicu_list_formatter cicu_list_formatter;

@@ -117,11 +117,15 @@ public struct Catalog: Sendable {
     /// The text of `key` for `locale` and the catalog locale it came from, following the fallback
     /// chain and then the key's source language.
     public func localization(of key: String, locale: String) -> (locale: String, localization: Localization)? {
-        guard let entry = entries[key] else { return nil }
-        for candidate in LocaleFallback.chain(locale) + [entry.sourceLanguage] {
+        entries[key].flatMap { Catalog.localization(in: $0, locale: locale) }
+    }
+
+    /// The text of `entry` for `locale`: the fallback chain, then the entry's source language.
+    private static func localization(in entry: Entry, locale: String) -> (locale: String, localization: Localization)? {
+        for candidate in LocaleFallback.chain(locale) {
             if let loc = entry.localizations[candidate] { return (candidate, loc) }
         }
-        return nil
+        return entry.localizations[entry.sourceLanguage].map { (entry.sourceLanguage, $0) }
     }
 
     /// The translation of a plain text such as a chart title, or the text itself.
@@ -139,7 +143,7 @@ public struct Catalog: Sendable {
     /// broken translation shows the English sentence), else the text with `⟦…⟧` marks. Korean
     /// particles are resolved; Chinese punctuation and spacing normalised.
     public func rendering(_ key: String, locale: String, _ arguments: [TemplateArgument] = []) -> Rendering {
-        guard let entry = entries[key], let (found, loc) = localization(of: key, locale: locale) else {
+        guard let entry = entries[key], let (found, loc) = Catalog.localization(in: entry, locale: locale) else {
             return Rendering(text: key, locale: nil, problems: ["no text for key '\(key)'"])
         }
         var first = Catalog.render(loc, locale: found, arguments)

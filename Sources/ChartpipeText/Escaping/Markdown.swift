@@ -17,6 +17,12 @@ public enum Markdown {
     ///   character reference, so that the text is not an indented code block;
     /// - controls and bidi controls are replaced visibly (see `ControlCharacters`).
     public static func text(_ text: String) -> String {
+        // Most labels (a date, a value, words) have nothing to escape: they are returned as they are.
+        isPlain(text) ? text : escaped(text)
+    }
+
+    /// `text(_:)` without its shortcut: every scalar by the rules.
+    static func escaped(_ text: String) -> String {
         let scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
             ControlCharacters.isLineBreak(scalar) ? " " : ControlCharacters.replacement(for: scalar, bidi: true) ?? scalar
         }
@@ -49,6 +55,43 @@ public enum Markdown {
             UTF8.encode(scalar) { out.append($0) }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `text` certainly comes out of `text(_:)` unchanged: no character the rules above
+    /// escape or replace, no `<`, `://` or `www.`, and a first character that starts no block or
+    /// code (not a space, tab, `-`, `+` or digit). Read as UTF-8 bytes; errs towards escaping.
+    static func isPlain(_ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        var index = 0
+        var last: (UInt8, UInt8, UInt8) = (0, 0, 0)  // the three bytes before this one
+        while let byte = utf8.next() {
+            switch byte {
+            case 0x00...0x1F, 0x7F, UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                 UInt8(ascii: "]"), UInt8(ascii: "#"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "~"), UInt8(ascii: "&"),
+                 UInt8(ascii: "<"):
+                return false
+            case UInt8(ascii: " ") where index == 0, UInt8(ascii: "-") where index == 0, UInt8(ascii: "+") where index == 0,
+                 UInt8(ascii: "0")...UInt8(ascii: "9") where index == 0:
+                return false
+            // "://" and "www.".
+            case UInt8(ascii: "/") where last.1 == UInt8(ascii: ":") && last.2 == UInt8(ascii: "/"):
+                return false
+            case UInt8(ascii: ".") where last == (UInt8(ascii: "w"), UInt8(ascii: "w"), UInt8(ascii: "w")):
+                return false
+            // C1 controls (C2 80–9F); line and paragraph separators and bidi controls (E2 80 A8–AE,
+            // E2 81 A6–A9); U+FFFE, U+FFFF (EF BF BE–BF).
+            case 0x80...0x9F where last.2 == 0xC2:
+                return false
+            case 0xA8...0xAE where last.1 == 0xE2 && last.2 == 0x80, 0xA6...0xA9 where last.1 == 0xE2 && last.2 == 0x81,
+                 0xBE...0xBF where last.1 == 0xEF && last.2 == 0xBF:
+                return false
+            default:
+                break
+            }
+            last = (last.1, last.2, byte)
+            index += 1
+        }
+        return true
     }
 
     /// Whether `<` followed by `next` could start an HTML tag, comment, declaration, processing

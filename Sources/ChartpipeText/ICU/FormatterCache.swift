@@ -11,6 +11,8 @@ package final class FormatterCache: Sendable {
     private let plurals = Mutex<[String: PluralRules]>([:])
     private let dates = Mutex<[String: DateSkeletonFormatter]>([:])
     private let lists = Mutex<[String: ListPatternFormatter]>([:])
+    /// The `precision-integer` formatter of each locale (one of `numbers`), found without a key to build.
+    private let integerFormatters = Mutex<[String: NumberSkeletonFormatter]>([:])
 
     func number(locale: String, skeleton: String) throws(ICUError) -> NumberSkeletonFormatter {
         let key = locale + "\u{0}" + skeleton
@@ -22,6 +24,14 @@ package final class FormatterCache: Sendable {
             cache[key] = opened
             return opened
         }
+    }
+
+    /// `number(locale:skeleton: "precision-integer sign-negative")`, kept per locale.
+    func integers(locale: String) -> NumberSkeletonFormatter? {
+        if let cached = integerFormatters.withLock({ $0[locale] }) { return cached }
+        guard let formatter = try? number(locale: locale, skeleton: "precision-integer sign-negative") else { return nil }
+        integerFormatters.withLock { $0[locale] = formatter }
+        return formatter
     }
 
     func plural(locale: String) throws(ICUError) -> PluralRules {
@@ -56,6 +66,7 @@ package final class FormatterCache: Sendable {
         plurals.withLock { $0.removeAll() }
         dates.withLock { $0.removeAll() }
         lists.withLock { $0.removeAll() }
+        integerFormatters.withLock { $0.removeAll() }
     }
 
     func list(locale: String, conjunction: ListConjunction) throws(ICUError) -> ListPatternFormatter {
@@ -67,5 +78,28 @@ package final class FormatterCache: Sendable {
             cache[key] = opened
             return opened
         }
+    }
+}
+
+extension FormatterCache {
+    /// The text of `value` for `locale` and a number skeleton, as ICU writes it and as the formatter
+    /// writes it (nil `shortcut` when the formatter always asks ICU): tests check that they agree.
+    package func numberTexts(locale: String, skeleton: String, _ value: Double) -> (icu: String?, shortcut: String?) {
+        guard let formatter = try? number(locale: locale, skeleton: skeleton) else { return (nil, nil) }
+        return (formatter.icuText(value), formatter.hasShortcut ? formatter.format(value) : nil)
+    }
+}
+
+extension FormatterCache {
+    /// The text of an instant for `locale`, a date skeleton and a zone, as ICU writes it and as the
+    /// formatter writes it (nil `shortcut` when the formatter always asks ICU).
+    package func dateTexts(locale: String, skeleton: String, zone: String, _ millis: Double) -> (icu: String?, shortcut: String?) {
+        guard let formatter = try? date(locale: locale, skeleton: skeleton, zone: zone) else { return (nil, nil) }
+        return (formatter.icuText(millis: millis), formatter.hasShortcut ? formatter.format(millis: millis) : nil)
+    }
+
+    /// The pattern ICU chose for a date skeleton, for messages of tests.
+    package func datePattern(locale: String, skeleton: String, zone: String) -> String? {
+        (try? date(locale: locale, skeleton: skeleton, zone: zone))?.pattern
     }
 }

@@ -8,6 +8,8 @@ final class NumberSkeletonFormatter: @unchecked Sendable {  // unchecked: the IC
     let locale: String
     let skeleton: String
     private let handle: OpaquePointer
+    /// ICU's text written without ICU, where that is the same text (see `DecimalShortcut`).
+    private let shortcut: DecimalShortcut?
 
     init(locale: String, skeleton: String) throws(ICUError) {
         var status: Int32 = 0
@@ -18,12 +20,23 @@ final class NumberSkeletonFormatter: @unchecked Sendable {  // unchecked: the IC
         self.locale = locale
         self.skeleton = skeleton
         self.handle = handle
+        shortcut = DecimalShortcut(locale: locale, skeleton: skeleton) { Self.icuText(handle, $0) }
     }
 
     deinit { cicu_number_formatter_close(handle) }
 
     /// The text of `value`; nil only if ICU fails (out of memory).
     func format(_ value: Double) -> String? {
+        shortcut?.format(value) ?? Self.icuText(handle, value)
+    }
+
+    /// ICU's own text of `value`, without the shortcut: tests compare the two.
+    func icuText(_ value: Double) -> String? { Self.icuText(handle, value) }
+
+    /// Whether values are written without ICU (see `DecimalShortcut`).
+    var hasShortcut: Bool { shortcut != nil }
+
+    private static func icuText(_ handle: OpaquePointer, _ value: Double) -> String? {
         var status: Int32 = 0
         return takeString(cicu_number_format(handle, value, &status))
     }

@@ -55,6 +55,18 @@ public enum ChineseText {
     /// Rendered Chinese text with full-width punctuation and without spaces between Han characters
     /// and digits, or around full-width punctuation.
     public static func normalize(_ text: String) -> String {
+        // Only a space or the ASCII punctuation of `fullWidth` ever changes: text without them (a
+        // date on the hour, "6月1日0时") is returned as it is.
+        let changes = text.utf8.contains { byte in
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "!"),
+                 UInt8(ascii: "?"), UInt8(ascii: "("), UInt8(ascii: ")"):
+                return true
+            default:
+                return false
+            }
+        }
+        guard changes else { return text }
         var scalars = Array(text.unicodeScalars)
         guard scalars.contains(where: isHan) else { return text }
         for i in scalars.indices {

@@ -10,7 +10,10 @@ struct TemplateRenderer {
     init(locale: String) {
         self.locale = locale
         self.formats = LocaleFormats(locale: locale)
-        self.isKorean = LocaleFallback.language(of: locale) == "ko"
+        // `LocaleFallback.language(of:) == "ko"`, without its shared table: a renderer is made per sentence.
+        let bytes = locale.utf8
+        isKorean = bytes.count >= 2 && bytes.prefix(2).map { $0 | 0x20 } == Array("ko".utf8)
+            && (bytes.count == 2 || [UInt8(ascii: "-"), UInt8(ascii: "_")].contains(bytes[bytes.index(bytes.startIndex, offsetBy: 2)]))
     }
 
     mutating func render(_ loc: Localization, arguments: [TemplateArgument]) -> String {

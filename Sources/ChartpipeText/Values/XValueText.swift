@@ -13,30 +13,37 @@ public struct XValueText: Sendable {
     public let language: WrittenLanguage
     let formats: LocaleFormats
     let catalog: Catalog
+    /// Instants in `style`, with the formatters looked up once (nil for other axes).
+    let dates: DateFormat?
 
     public init(facts: XAxisFacts, language: WrittenLanguage, catalog: Catalog) {
         self.facts = facts
         self.language = language
         self.catalog = catalog
         formats = language.formats
+        style = XValueText.style(of: facts)
+        dates = facts.kind == .time ? formats.dateFormat(style: style, zone: facts.zone) : nil
+    }
+
+    /// How the dates of an axis are written: from the spacing of the data and whether it spans years.
+    static func style(of facts: XAxisFacts) -> DateStyle {
         let spansYears = facts.range.map {
             XValueText.year($0.lowerBound, zone: facts.zone) != XValueText.year($0.upperBound, zone: facts.zone)
         } ?? false
         if facts.isYears {
             // Years read as years ("1700", "1700년", "1700年"); fractions of a year as months or days.
             let spacing = facts.spacing ?? 1
-            style = spacing >= 0.9 ? .year : (spacing >= 27.0 / 365.2425 ? .yearMonth : .yearMonthDay)
-            return
+            return spacing >= 0.9 ? .year : (spacing >= 27.0 / 365.2425 ? .yearMonth : .yearMonthDay)
         }
         switch TimeGranularity(spacing: facts.spacing) {
-        case .year: style = .year
-        case .month: style = .yearMonth
-        case .quarter: style = .yearQuarter
-        case .day: style = spansYears ? .yearMonthDay : .monthDay
-        case .hour: style = spansYears ? .yearMonthDayTime : .monthDayTime
+        case .year: return .year
+        case .month: return .yearMonth
+        case .quarter: return .yearQuarter
+        case .day: return spansYears ? .yearMonthDay : .monthDay
+        case .hour: return spansYears ? .yearMonthDayTime : .monthDayTime
         // Points seconds apart need their seconds, else two of them read alike.
-        case .second: style = .skeleton(spansYears ? "yMMMMdjmmss" : "MMMMdjmmss")
-        case .millisecond: style = .skeleton(spansYears ? "yMMMMdjmmssSSS" : "MMMMdjmmssSSS")
+        case .second: return .skeleton(spansYears ? "yMMMMdjmmss" : "MMMMdjmmss")
+        case .millisecond: return .skeleton(spansYears ? "yMMMMdjmmssSSS" : "MMMMdjmmssSSS")
         }
     }
 
@@ -47,7 +54,10 @@ public struct XValueText: Sendable {
     /// The x value itself, not as the bucket it may stand for: what a gridline at it is called.
     public func plain(_ x: Double) -> String {
         switch facts.kind {
-        case .time: return language.typeset(formats.date(millis: x, style: zoned(style, x), zone: facts.zone))
+        case .time:
+            let shown = zoned(style, x)
+            if shown == style, let dates { return language.typeset(dates.text(millis: x)) }
+            return language.typeset(formats.date(millis: x, style: shown, zone: facts.zone))
         // Years and other four-digit integer x read as written ("2015", not "2,015").
         case .number:
             if facts.isYears { return formats.date(millis: XValueText.millis(year: x), style: style, zone: "UTC") }

@@ -10,6 +10,8 @@ public struct YValueText: Sendable {
     public let facts: YAxisFacts
     let formats: LocaleFormats
     let precision: NumberPrecision
+    /// Values at the axis's precision, with the formatter looked up once.
+    let values: QuantityFormat
 
     public init(facts: YAxisFacts, language: WrittenLanguage) {
         self.facts = facts
@@ -23,6 +25,7 @@ public struct YValueText: Sendable {
             else if facts.unit == nil && facts.decimals == 2 { precision = .fractionDigits(2) }
             else { precision = .maxFractionDigits(2) }
         }
+        values = formats.quantityFormat(unit: facts.unit, precision: precision)
     }
 
     /// The axis's unit.
@@ -46,7 +49,8 @@ public struct YValueText: Sendable {
         if trimmingCents, case .currency = UnitKind(facts.unit), precision == .automatic, y == y.rounded(), abs(y) < 1e15 {
             return formats.quantity(y, unit: facts.unit, precision: .integer)
         }
-        return formats.quantity(y, unit: facts.unit, precision: YValueText.keepingSignificance(y, precision))
+        let shown = YValueText.keepingSignificance(y, precision)
+        return shown == precision ? values.text(y) : formats.quantity(y, unit: facts.unit, precision: shown)
     }
 
     /// The two ends of a range or a change, with the unit said once where the language's press

@@ -36,7 +36,8 @@ struct ChartDescriber {
     /// The run's: labelling every point of a long series polls it.
     let cancellation: Cancellation
 
-    init(context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog) {
+    /// `seasons`: each series' cycle (`ChartDescriber.seasons(of:)`), found once for every locale.
+    init(context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog, seasons: [Season?]? = nil) {
         chart = context.chart
         cancellation = context.cancellation
         locale = language.requested
@@ -55,11 +56,16 @@ struct ChartDescriber {
         kind = yFacts.kind(counted: aggregation?.op == "count")
         countKey = catalog.entries["describe.count.\(context.chart.id)"] != nil ? "count.\(context.chart.id)" : "count"
         verbKind = catalog.entries["describe.verb.rise.\(context.chart.id)"] != nil ? context.chart.id : kind.rawValue
-        let zone = context.chart.x.zone
-        seasons = full.xType == .time ? full.series.map { Seasonality.find(x: $0.x, y: $0.y, zone: zone) } : []
+        self.seasons = seasons ?? ChartDescriber.seasons(of: context)
         names = ChartNames(chart: context.chart, series: full, language: language, catalog: catalog)
     }
 
+
+    /// Each series' dominant cycle (time x only); the same in every locale.
+    static func seasons(of context: ChartContext) -> [Season?] {
+        let zone = context.chart.x.zone
+        return context.fullSeries.xType == .time ? context.fullSeries.series.map { Seasonality.find(x: $0.x, y: $0.y, zone: zone) } : []
+    }
 
     // MARK: Rendering
 
