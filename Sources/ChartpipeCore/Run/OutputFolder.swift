@@ -72,6 +72,10 @@ final class OutputFolder: Sendable {
         // What an interrupted run wrote: listed and intact stays, anything else of its goes. A shard
         // repairs only its own journal (the others may be running); a whole run or a merge, all.
         let leftOver = RunJournal.leftOver(in: probe.root, shard: shard, allShards: shard == nil)
+        // A run that ended (done, interrupted, out of disk) left no temporary file in the charts'
+        // folders; one that was killed left its manifest saying it was running, or its journal.
+        let endedCleanly = shard == nil && shardManifests.isEmpty && leftOver.isEmpty
+            && previous.map { $0.status != .running } ?? false
         var owned = Set((previous?.allArtifacts ?? []).map(\.path))
         if shard == nil { owned.formUnion(shardManifests.flatMap(\.allArtifacts).map(\.path)) }
         if !leftOver.isEmpty || previous?.status == .running {
@@ -84,7 +88,7 @@ final class OutputFolder: Sendable {
             owned = owned.intersection(kept).union(kept)
         }
         let mine = shard == nil ? Set(pipelineCharts + (previous?.charts.map(\.id) ?? [])) : Set(selected)
-        for id in mine { probe.removeTemporaries(in: "charts/\(id)") }
+        if !endedCleanly { for id in mine { probe.removeTemporaries(in: "charts/\(id)") } }
         if shard == nil { probe.removeTemporaries(in: "") }
 
         // A first run never replaces what another tool left where chartpipe writes.

@@ -201,7 +201,9 @@ public final class Runner: Sendable {
         let interrupted = interrupted || signalled
         runArtifacts = folder.runArtifacts(written: runArtifacts, ranStages: runsStages && !interrupted)
         folder.removeChartsNoLongerInPipeline()
-        records = records.map(folder.keepingOnlyExisting)
+        // A chart kept this run had every file verified moments ago: only the others are looked up.
+        let verified = Set(ran.filter(\.reused).map(\.chart.id))
+        records = records.map { verified.contains($0.id) ? $0 : folder.keepingOnlyExisting($0) }
         let manifest = Manifest(pipeline: spec.name, pipelineFile: spec.fileRecord(relativeTo: writer.root),
                                 generatedAt: options.generatedAt, locales: folder.listedLocales(records, runArtifacts),
                                 selected: selected, charts: records, notRun: notRun, stages: stages,
