@@ -264,7 +264,7 @@ public struct LocaleFormats: Sendable, Hashable {
 
     /// The minute of the hour of `millis` in `zone`: by arithmetic in UTC, by ICU elsewhere (a zone's
     /// offset may be a half or three quarters of an hour).
-    fileprivate func minute(_ millis: Double, zone: String) -> Int? {
+    func minute(_ millis: Double, zone: String) -> Int? {
         guard millis.isFinite else { return nil }
         if zone == "UTC" || zone == "Etc/UTC" || zone == "GMT" {
             let minutes = (millis / 60_000).rounded(.down)
@@ -298,7 +298,7 @@ public struct LocaleFormats: Sendable, Hashable {
     }
 
     /// The cached formatter `format(_:skeleton:)` writes with.
-    fileprivate func numberFormatter(_ skeleton: String) -> NumberSkeletonFormatter? {
+    func numberFormatter(_ skeleton: String) -> NumberSkeletonFormatter? {
         try? FormatterCache.shared.number(locale: locale, skeleton: skeleton.isEmpty ? "sign-negative" : skeleton + " sign-negative")
     }
 
@@ -319,86 +319,6 @@ public struct LocaleFormats: Sendable, Hashable {
         precision.isEmpty ? stem : stem + " " + precision
     }
 }
-
-/// `LocaleFormats.quantity` for one unit and precision, with its ICU formatter looked up once:
-/// for an axis or a table column whose values all take it. Writes the same text as `quantity`.
-public struct QuantityFormat: Sendable {
-    public let formats: LocaleFormats
-    public let unit: String?
-    public let precision: NumberPrecision
-    /// nil where `quantity` does more than format (currencies, units CLDR lacks): it is asked then.
-    private let formatter: NumberSkeletonFormatter?
-    /// Japanese measures drop CLDR's spaces ("60分").
-    private let removesSpaces: Bool
-
-    init(formats: LocaleFormats, unit: String?, precision: NumberPrecision) {
-        self.formats = formats
-        self.unit = unit
-        self.precision = precision
-        switch UnitKind(unit) {
-        case .none:
-            formatter = formats.numberFormatter(precision.skeleton)
-            removesSpaces = false
-        case .percent:
-            formatter = formats.numberFormatter(precision.skeleton.isEmpty ? "percent" : "percent " + precision.skeleton)
-            removesSpaces = false
-        case let .measure(id) where LocaleFormats.unitsCLDRLacks[id] == nil:
-            let stem = "measure-unit/\(id) unit-width-full-name"
-            formatter = formats.numberFormatter(precision.skeleton.isEmpty ? stem : stem + " " + precision.skeleton)
-            removesSpaces = LocaleFallback.language(of: formats.locale) == "ja"
-        case .measure, .currency:
-            formatter = nil
-            removesSpaces = false
-        }
-    }
-
-    public func text(_ value: Double) -> String {
-        guard let formatter, let text = formatter.format(value) else {
-            return formats.quantity(value, unit: unit, precision: precision)
-        }
-        return removesSpaces ? LocaleFormats.withoutSpaces(text) : text
-    }
-}
-
-/// `LocaleFormats.date` for one style and zone, with its ICU formatters looked up once: for an
-/// axis whose instants all take it. Writes the same text as `date`.
-public struct DateFormat: Sendable {
-    public let formats: LocaleFormats
-    public let style: DateStyle
-    public let zone: String
-    /// The formatter of the style, and of its hour alone where Korean and Chinese write a time on
-    /// the hour as the hour ("11월 21일 2시"); nil where `date` is asked (an hour named with its zone).
-    private let main: DateSkeletonFormatter?
-    private let onTheHour: DateSkeletonFormatter?
-    private let asksDate: Bool
-
-    init(formats: LocaleFormats, style: DateStyle, zone: String) {
-        self.formats = formats
-        self.style = style
-        self.zone = zone
-        let language = LocaleFallback.language(of: formats.locale)
-        // As `LocaleFormats.date` chooses its skeletons.
-        var skeleton = language == "ko" ? String(style.skeleton.map { $0 == "j" ? "H" : $0 }) : style.skeleton
-        if style == .yearQuarter, language == "ko" { skeleton = "yQQQ" }
-        let clock = skeleton.hasSuffix("jmm") || skeleton.hasSuffix("Hmm") || skeleton.hasSuffix("jmmz") || skeleton.hasSuffix("Hmmz")
-        let hours = clock && ["ko", "zh"].contains(language)
-        let zoned = skeleton.hasSuffix("jmmz") || skeleton.hasSuffix("Hmmz")
-        asksDate = hours && zoned
-        main = try? FormatterCache.shared.date(locale: formats.locale, skeleton: skeleton, zone: zone)
-        onTheHour = hours && !zoned
-            ? try? FormatterCache.shared.date(locale: formats.locale, skeleton: String(skeleton.dropLast(3)) + "H", zone: zone) : nil
-    }
-
-    public func text(millis: Double) -> String {
-        if asksDate { return formats.date(millis: millis, style: style, zone: zone) }
-        let formatter = onTheHour != nil && formats.minute(millis, zone: zone) == 0 ? onTheHour : main
-        guard let formatter, let text = formatter.format(millis: millis) else {
-            return formats.date(millis: millis, style: style, zone: zone)
-        }
-        return text
-    }
-}
-
 extension LocaleFormats {
     /// `quantity(_:unit:precision:)` resolved once for `unit` and `precision`.
     public func quantityFormat(unit: String?, precision: NumberPrecision = .automatic) -> QuantityFormat {
