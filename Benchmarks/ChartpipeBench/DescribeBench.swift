@@ -17,37 +17,49 @@ enum DescribeBench {
         let repeats = args.count > 3 ? Int(args[3]) ?? 3 : 3
         let locales = DescribeBench.locales
         let contexts = try DescribeBench.charts(charts, points: count)
-        func timeTrend() throws -> [ChartContext] {
-            var out: [ChartContext] = []
-            for var context in contexts { try Trend().run(&context); out.append(context) }
-            return out
-        }
-        let analysed = try timeTrend()  // warm-up, and the input of describe
-        var describeRuns: [Double] = [], trendRuns: [Double] = []
-        var bytes = 0
+        let analysed = try trend(contexts)  // warm-up, and the input of describe
         var warm = analysed[0]
         try Describe(points: selection).run(&warm)  // warm-up: catalogs and formatters
-        for _ in 0..<repeats {
-            var t0 = DispatchTime.now().uptimeNanoseconds
-            _ = try timeTrend()
-            trendRuns.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
-            t0 = DispatchTime.now().uptimeNanoseconds
-            bytes = 0
+        let (describe, reference, bytes) = try alternate(repeats: repeats, reference: { _ = try trend(contexts) }) {
+            var bytes = 0
             for var context in analysed {
                 try Describe(points: selection).run(&context)
                 bytes += context.artifacts.reduce(0) { $0 + $1.bytes.count }
             }
-            describeRuns.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+            return bytes
         }
-        let describe = describeRuns.sorted()[describeRuns.count / 2], trend = trendRuns.sorted()[trendRuns.count / 2]
         print("{\"case\": \"describe\", \"charts\": \(charts), \"points\": \(count), \"locales\": \(locales.count), "
-              + "\"selection\": \"\(selection.rawValue)\", \"describe_seconds\": \(describe), \"trend_seconds\": \(trend), "
+              + "\"selection\": \"\(selection.rawValue)\", \"describe_seconds\": \(describe), \"trend_seconds\": \(reference), "
               + "\"per_chart_per_locale_ms\": \(describe / Double(charts * locales.count) * 1000), "
-              + "\"trend_per_chart_ms\": \(trend / Double(charts) * 1000), \"bytes\": \(bytes)}")
+              + "\"trend_per_chart_ms\": \(reference / Double(charts) * 1000), \"bytes\": \(bytes)}")
     }
 
     /// The locales of the workload.
     static let locales = ["en", "zh-Hans", "ko"]
+
+    /// `trend` over `contexts`: the reference every case is measured against.
+    static func trend(_ contexts: [ChartContext]) throws -> [ChartContext] {
+        var out: [ChartContext] = []
+        for var context in contexts { try Trend().run(&context); out.append(context) }
+        return out
+    }
+
+    /// `repeats` rounds of `reference` then `work`, alternated so that both see the same load: the
+    /// median seconds of each, and the bytes the last `work` wrote.
+    static func alternate(repeats: Int, reference: () throws -> Void, work: () throws -> Int) rethrows
+        -> (work: Double, reference: Double, bytes: Int) {
+        var workRuns: [Double] = [], referenceRuns: [Double] = []
+        var bytes = 0
+        for _ in 0..<max(1, repeats) {
+            var t0 = DispatchTime.now().uptimeNanoseconds
+            try reference()
+            referenceRuns.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+            t0 = DispatchTime.now().uptimeNanoseconds
+            bytes = try work()
+            workRuns.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+        }
+        return (workRuns.sorted()[workRuns.count / 2], referenceRuns.sorted()[referenceRuns.count / 2], bytes)
+    }
 
     /// `charts` charts of `count` hourly points (a seeded random walk with a daily cycle), downsampled
     /// to 60 by LTTB, as the workload.

@@ -15,35 +15,23 @@ enum TableBench {
         let count = args.count > 1 ? Int(args[1]) ?? 5000 : 5000
         let repeats = args.count > 2 ? Int(args[2]) ?? 3 : 3
         let contexts = try DescribeBench.charts(charts, points: count)
-        func timeTrend() throws -> [ChartContext] {
-            var out: [ChartContext] = []
-            for var context in contexts { try Trend().run(&context); out.append(context) }
-            return out
-        }
         // The table's caption quotes the summary: describe runs first, outside the timing.
         var described: [ChartContext] = []
-        for var context in try timeTrend() {
+        for var context in try DescribeBench.trend(contexts) {
             try Describe(points: .none).run(&context)
             described.append(context)
         }
         var warm = described[0]
         try Table().run(&warm)  // warm-up: catalogs and formatters
-        var tableRuns: [Double] = [], trendRuns: [Double] = []
-        var bytes = 0
-        for _ in 0..<repeats {
-            var t0 = DispatchTime.now().uptimeNanoseconds
-            _ = try timeTrend()
-            trendRuns.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
-            t0 = DispatchTime.now().uptimeNanoseconds
-            bytes = 0
+        let (table, trend, bytes) = try DescribeBench.alternate(repeats: repeats, reference: { _ = try DescribeBench.trend(contexts) }) {
+            var bytes = 0
             for var context in described {
                 let before = context.artifacts.count
                 try Table().run(&context)
                 bytes += context.artifacts.dropFirst(before).reduce(0) { $0 + $1.bytes.count }
             }
-            tableRuns.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+            return bytes
         }
-        let table = tableRuns.sorted()[tableRuns.count / 2], trend = trendRuns.sorted()[trendRuns.count / 2]
         print("{\"case\": \"table\", \"charts\": \(charts), \"points\": \(count), \"locales\": \(DescribeBench.locales.count), "
               + "\"table_seconds\": \(table), \"trend_seconds\": \(trend), \"per_chart_ms\": \(table / Double(charts) * 1000), "
               + "\"trend_per_chart_ms\": \(trend / Double(charts) * 1000), \"bytes\": \(bytes)}")
