@@ -125,16 +125,16 @@ struct ReportPage {
                 run = (r.fromPrevious, r.offset, r.length + piece.length)
             } else {
                 try flush(&sink)
+                run = piece
+            }
+        }
+        try flush(&sink)
         // What was copied is what the previous page held when it was verified, or the page fails
         // (and the next run makes every section).
         if index.copied > 0, let file = previous?.file, !file.isUnchanged {
             throw ChartError("the previous \(path) changed while sections were copied from it; run again",
                              code: "output.changed-while-read")
         }
-                run = piece
-            }
-        }
-        try flush(&sink)
         m = Markup()
         keyDialog(&m)
         m.close("main")
