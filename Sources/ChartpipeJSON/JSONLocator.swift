@@ -155,11 +155,7 @@ public struct JSONLocator: Sendable {
                 if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count {
                     i += 1
                     switch bytes[i] {
-                    case UInt8(ascii: "n"): out.append(0x0A)
-                    case UInt8(ascii: "t"): out.append(0x09)
-                    case UInt8(ascii: "r"): out.append(0x0D)
-                    case UInt8(ascii: "b"): out.append(0x08)
-                    case UInt8(ascii: "f"): out.append(0x0C)
+                    case let letter where JSONReader.escaped(letter) != nil: out.append(JSONReader.escaped(letter)!)
                     case UInt8(ascii: "u"):
                         let hex = bytes[min(i + 1, bytes.count)..<min(i + 5, bytes.count)]
                         if let v = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), let s = Unicode.Scalar(v) {

@@ -1,11 +1,21 @@
 import CJansson
 
-/// Parses JSON text with jansson (whose pointers never leave this file) into a `JSONValue` whose objects keep their keys in written order.
-/// Duplicate keys are rejected; so are trailing commas, comments and NaN (jansson is strict).
+/// Parses JSON text into a `JSONValue` whose objects keep their keys in written order: by
+/// `JSONReader` when it accepts the text, else by jansson (whose pointers never leave this file),
+/// which reports the error. Duplicate keys are rejected; so are trailing commas, comments and NaN
+/// (jansson is strict, and `JSONReader` accepts only what jansson does).
 public enum JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         // A UTF-8 byte order mark is no JSON token; editors on some systems write one.
         let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        // What jansson would read, read without its tree; anything else is left to jansson, which
+        // says what is wrong and where.
+        if let value = bytes.withUnsafeBufferPointer(JSONReader.parse) { return value }
+        return try jansson(bytes)
+    }
+
+    /// The value jansson reads from `bytes` (without a byte order mark), or its error.
+    static func jansson(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var error = json_error_t()
         let flags = Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL)
         let root = bytes.withUnsafeBufferPointer { buffer in
