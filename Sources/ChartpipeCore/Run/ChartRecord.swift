@@ -31,7 +31,9 @@ public struct ChartRecord: Sendable, Equatable {
         guard inputs != nil else { return nil }
         var record = self
         record.comparison = nil
-        return SHA256.hex(JSONWriter(pretty: false).bytes(Manifest.json(chart: record)))
+        var stream = JSONStream(pretty: false, capacity: 4096)
+        Manifest.write(chart: record, into: &stream)
+        return SHA256.hex(stream.buffer)
     }
 
     public init(id: String, status: Status, error: Diagnostic? = nil, warnings: [Diagnostic] = [],

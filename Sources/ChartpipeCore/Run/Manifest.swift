@@ -81,45 +81,112 @@ public struct Manifest: Sendable, Equatable {
 
     // MARK: JSON
 
-    public var json: JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("tool", .object([("name", .string(Manifest.toolName)), ("version", .string(toolVersion))])),
-            ("pipeline", .string(pipeline)),
-        ]
-        if let pipelineFile {
-            members.append(("pipelineFile", .object([("path", .string(pipelineFile.path)), ("sha256", .string(pipelineFile.sha256))])))
-        }
-        if let shard { members.append(("shard", .object([("index", .int(shard.index)), ("count", .int(shard.count))]))) }
-        members += [
-            ("generatedAt", .string(TimeText.iso8601(milliseconds: Double(generatedAt) * 1000))),
-            ("locales", .array(locales.map { .string($0) })),
-            ("status", .string(status.rawValue)),
-        ]
-        if running { members.append(("uncertain", .array(uncertain.map { .string($0) }))) }
-        members += [
-            ("selected", .array(selected.map { .string($0) })),
-            ("charts", .array(charts.map(Manifest.json(chart:)))),
-            ("notRun", .array(notRun.map { .string($0) })),
-            ("stages", .array(stages.map { s in
-                .object([("key", .string(s.key)), ("use", .string(s.stage)), ("status", .string(s.status.rawValue)),
-                         ("error", s.error.map(Manifest.json(diagnostic:)) ?? .null)])
-            })),
-            ("artifacts", .array(artifacts.map(Manifest.json(artifact:)))),
-        ]
-        return .object(members)
+    /// The manifest's text, pretty (`manifest.json`) or on one line (the manifest of a run in
+    /// progress): written straight from the records, not through a `JSONValue` tree, since an
+    /// incremental run of many charts writes it twice and does little else.
+    public func bytes(pretty: Bool = true) -> [UInt8] {
+        var s = JSONStream(pretty: pretty, capacity: 1 << 20)
+        write(into: &s)
+        s.finish()
+        return s.buffer
     }
 
-    static func json(chart r: ChartRecord) -> JSONValue {
-        .object([
-            ("id", .string(r.id)), ("status", .string(r.status.rawValue)),
-            ("error", r.error.map(json(diagnostic:)) ?? .null),
-            ("warnings", .array(r.warnings.map(json(diagnostic:)))),
-            ("rows", .object([("read", .int(r.recordsRead)), ("skipped", .int(r.recordsSkipped))])),
-            ("points", .object([("input", .int(r.pointsInput)), ("output", .int(r.pointsOutput))])),
-            ("series", .array(r.series.map { .string($0) })),
-            ("comparison", r.comparison ?? .null),
-            ("artifacts", .array(r.artifacts.map(json(artifact:)))),
-        ] + (r.inputs.map { [("inputs", JSONValue.string($0))] } ?? []))
+    func write(into s: inout JSONStream) {
+        s.beginObject()
+        s.key("tool")
+        s.beginObject()
+        s.key("name"); s.string(Manifest.toolName)
+        s.key("version"); s.string(toolVersion)
+        s.endObject()
+        s.key("pipeline"); s.string(pipeline)
+        if let pipelineFile {
+            s.key("pipelineFile")
+            s.beginObject()
+            s.key("path"); s.string(pipelineFile.path)
+            s.key("sha256"); s.string(pipelineFile.sha256)
+            s.endObject()
+        }
+        if let shard {
+            s.key("shard")
+            s.beginObject()
+            s.key("index"); s.int(shard.index)
+            s.key("count"); s.int(shard.count)
+            s.endObject()
+        }
+        s.key("generatedAt"); s.string(TimeText.iso8601(milliseconds: Double(generatedAt) * 1000))
+        s.key("locales"); Self.write(strings: locales, into: &s)
+        s.key("status"); s.string(status.rawValue)
+        if running { s.key("uncertain"); Self.write(strings: uncertain, into: &s) }
+        s.key("selected"); Self.write(strings: selected, into: &s)
+        s.key("charts")
+        s.beginArray(scalars: false)
+        for chart in charts { Self.write(chart: chart, into: &s) }
+        s.endArray()
+        s.key("notRun"); Self.write(strings: notRun, into: &s)
+        s.key("stages")
+        s.beginArray(scalars: false)
+        for stage in stages {
+            s.beginObject()
+            s.key("key"); s.string(stage.key)
+            s.key("use"); s.string(stage.stage)
+            s.key("status"); s.string(stage.status.rawValue)
+            s.key("error"); Self.write(diagnostic: stage.error, into: &s)
+            s.endObject()
+        }
+        s.endArray()
+        s.key("artifacts"); Self.write(artifacts: artifacts, into: &s)
+        s.endObject()
+    }
+
+    static func write(chart r: ChartRecord, into s: inout JSONStream) {
+        s.beginObject()
+        s.key("id"); s.string(r.id)
+        s.key("status"); s.string(r.status.rawValue)
+        s.key("error"); write(diagnostic: r.error, into: &s)
+        s.key("warnings")
+        s.beginArray(scalars: false)
+        for warning in r.warnings { write(diagnostic: warning, into: &s) }
+        s.endArray()
+        s.key("rows")
+        s.beginObject()
+        s.key("read"); s.int(r.recordsRead)
+        s.key("skipped"); s.int(r.recordsSkipped)
+        s.endObject()
+        s.key("points")
+        s.beginObject()
+        s.key("input"); s.int(r.pointsInput)
+        s.key("output"); s.int(r.pointsOutput)
+        s.endObject()
+        s.key("series"); write(strings: r.series, into: &s)
+        s.key("comparison"); s.value(r.comparison ?? .null)
+        s.key("artifacts"); write(artifacts: r.artifacts, into: &s)
+        if let inputs = r.inputs { s.key("inputs"); s.string(inputs) }
+        s.endObject()
+    }
+
+    private static func write(strings: [String], into s: inout JSONStream) {
+        s.beginArray(scalars: true)
+        for string in strings { s.string(string) }
+        s.endArray()
+    }
+
+    private static func write(diagnostic: Diagnostic?, into s: inout JSONStream) {
+        if let diagnostic { s.value(json(diagnostic: diagnostic)) } else { s.null() }
+    }
+
+    private static func write(artifacts: [ManifestArtifact], into s: inout JSONStream) {
+        s.beginArray(scalars: false)
+        for a in artifacts {
+            s.beginObject()
+            s.key("path"); s.string(a.path)
+            s.key("kind"); s.string(a.kind)
+            s.key("locale")
+            if let locale = a.locale { s.string(locale) } else { s.null() }
+            s.key("bytes"); s.int(a.bytes)
+            s.key("sha256"); s.string(a.sha256)
+            s.endObject()
+        }
+        s.endArray()
     }
 
     /// A diagnostic as the manifest and `--log-format json` write it.
@@ -187,7 +254,7 @@ public struct Manifest: Sendable, Equatable {
             pointsInput: json["points"]?["input"]?.intValue ?? 0, pointsOutput: json["points"]?["output"]?.intValue ?? 0,
             artifacts: (json["artifacts"]?.arrayValue ?? []).compactMap(artifact), inputs: json["inputs"]?.stringValue)
         record.series = json["series"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        record.comparison = json["comparison"].flatMap { $0 == .null ? nil : $0 }
+        record.comparison = json["comparison"].flatMap { $0 == .null ? Optional.none : $0 }  // (`nil` alone: JSONValue's nil literal)
         return record
     }
 

@@ -197,7 +197,7 @@ final class OutputFolder: Sendable {
         running.shard = shard
         running.running = true
         running.uncertain = touched
-        _ = try writer.write(JSONWriter(pretty: false).bytes(running.json), to: manifestName, kind: "manifest", locale: nil)
+        _ = try writer.write(running.bytes(pretty: false), to: manifestName, kind: "manifest", locale: nil)
     }
 
     /// Writes the run's manifest; the run's journal is then closed and removed, and the next run
@@ -205,7 +205,7 @@ final class OutputFolder: Sendable {
     /// `stageStates`). A whole run or a merge also removes what shards left (their manifests,
     /// journals, locks and caches), which it replaces.
     func finish(_ manifest: Manifest, stageStates: [String: JSONValue] = [:], inputs: FileDigests? = nil) throws(ChartError) {
-        _ = try writer.write(JSONWriter().bytes(manifest.json), to: manifestName, kind: "manifest", locale: nil)
+        _ = try writer.write(manifest.bytes(), to: manifestName, kind: "manifest", locale: nil)
         journal.finish()
         RunCache(files: writer.identities(of: manifest.allArtifacts.map(\.path)), inputs: inputs?.identities ?? cache.inputs,
                  stages: stageStates).write(writer, shard: shard)
