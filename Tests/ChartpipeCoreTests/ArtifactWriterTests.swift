@@ -88,7 +88,10 @@ final class ArtifactWriterTests: XCTestCase {
         let a = FileIdentity(device: UInt64.max, inode: 12, size: 3, modified: 1_780_272_000_123_456_789, changed: -5,
                              sha256: String(repeating: "a", count: 64))
         let b = FileIdentity(device: 2049, inode: 0, size: 0, modified: 0, changed: 0, sha256: String(repeating: "b", count: 64))
-        let cache = RunCache(files: ["charts/x y/data.json": a, "report.en.html": b], inputs: ["/data/in put.csv": b],
+        // The extremes of the numbers as written (a device or inode above Int64.max is written negative).
+        let c = FileIdentity(device: 1 << 63, inode: UInt64(Int64.max), size: Int64.max, modified: Int64.min, changed: 7,
+                             sha256: String(repeating: "c", count: 64))
+        let cache = RunCache(files: ["charts/x y/data.json": a, "report.en.html": b, "charts/온도/data.json": c], inputs: ["/data/in put.csv": b],
                              stages: ["report": .object([("en", .array([.int(1), .string("t")]))])])
         let read = try XCTUnwrap(RunCache(bytes: cache.bytes))
         XCTAssertEqual(read.files, cache.files)

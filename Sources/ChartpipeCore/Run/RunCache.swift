@@ -15,7 +15,7 @@ import Synchronization
 /// Only a shortcut: a cache that is missing, damaged or of another tool version is ignored (and
 /// one copied from another folder matches no file's device and inode), and the files are hashed
 /// and the stages' work done as without one. What identities cannot see is in docs/output.md.
-struct RunCache {
+struct RunCache: Sendable {
     /// Its file name in the output folder.
     static func fileName(_ shard: Shard?) -> String { shard.map { ".chartpipe-cache.shard-\($0.index)" } ?? ".chartpipe-cache" }
     static let header = "chartpipe-cache 1 "
@@ -62,15 +62,7 @@ struct RunCache {
             let body = line[(line.startIndex + 2)...]
             switch line[line.startIndex] {
             case UInt8(ascii: "F"), UInt8(ascii: "I"):
-                let fields = body.split(separator: UInt8(ascii: " "), maxSplits: 6, omittingEmptySubsequences: false)
-                guard fields.count == 7 else { return nil }
-                let numbers = fields[1...5].map { Int64(String(decoding: $0, as: UTF8.self)) }
-                guard let device = numbers[0], let inode = numbers[1], let size = numbers[2], let modified = numbers[3],
-                      let changed = numbers[4] else { return nil }
-                let identity = FileIdentity(
-                    device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, modified: modified,
-                    changed: changed, sha256: String(decoding: fields[0], as: UTF8.self))
-                let path = String(decoding: fields[6], as: UTF8.self)
+                guard let (path, identity) = Self.identity(body) else { return nil }
                 if line[line.startIndex] == UInt8(ascii: "F") { files[path] = identity } else { inputs[path] = identity }
             case UInt8(ascii: "S"):
                 guard let json = try? JSONParser.parse(Array(body)), let pair = json.arrayValue, pair.count == 2,
@@ -82,27 +74,79 @@ struct RunCache {
         }
     }
 
+    /// `sha256 device inode size mtime ctime path` (an `F` or `I` line without its tag), read from
+    /// the bytes: a cache of 1,000 charts has some 13,000 of them, and making a string of each
+    /// field was most of the time it took to read.
+    private static func identity(_ body: ArraySlice<UInt8>) -> (String, FileIdentity)? {
+        var i = body.startIndex
+        let shaEnd = i + 64
+        guard shaEnd < body.endIndex, body[shaEnd] == UInt8(ascii: " ") else { return nil }
+        let sha = String(decoding: body[i..<shaEnd], as: UTF8.self)
+        i = shaEnd + 1
+        var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+        for n in 0..<5 {
+            let negative = i < body.endIndex && body[i] == UInt8(ascii: "-")
+            if negative { i += 1 }
+            var magnitude: UInt64 = 0
+            let from = i
+            while i < body.endIndex, body[i] != UInt8(ascii: " ") {
+                let digit = body[i] &- UInt8(ascii: "0")
+                let (times10, over) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times10.addingReportingOverflow(UInt64(digit))
+                guard digit < 10, !over, !carry else { return nil }
+                magnitude = sum
+                i += 1
+            }
+            guard i > from, i < body.endIndex, magnitude <= (negative ? 1 << 63 : UInt64(Int64.max)) else { return nil }
+            i += 1
+            let value = negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude)
+            switch n {
+            case 0: numbers.0 = value
+            case 1: numbers.1 = value
+            case 2: numbers.2 = value
+            case 3: numbers.3 = value
+            default: numbers.4 = value
+            }
+        }
+        guard i < body.endIndex else { return nil }
+        let identity = FileIdentity(device: UInt64(bitPattern: numbers.0), inode: UInt64(bitPattern: numbers.1), size: numbers.2,
+                                    modified: numbers.3, changed: numbers.4, sha256: sha)
+        return (String(decoding: body[i...], as: UTF8.self), identity)
+    }
+
     var bytes: [UInt8] {
         var out = Array((Self.header + Manifest.toolVersion + "\n").utf8)
         // Written byte by byte: string interpolation of some 25,000 lines was a visible part of an
         // incremental run.
+        out.reserveCapacity(200 * (files.count + inputs.count) + 4096)
         func number(_ value: Int64) {
             out.append(UInt8(ascii: " "))
             if value < 0 { out.append(UInt8(ascii: "-")) }
-            var digits: [UInt8] = []
+            // Digits from the last, into a fixed buffer (no array per number).
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            var count = 0
             var v = value.magnitude
-            repeat {
-                digits.append(UInt8(ascii: "0") + UInt8(v % 10))
-                v /= 10
-            } while v > 0
-            out += digits.reversed()
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                repeat {
+                    buffer[count] = UInt8(ascii: "0") + UInt8(v % 10)
+                    v /= 10
+                    count += 1
+                } while v > 0
+                for k in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[k]) }
+            }
         }
         for (tag, list) in [(UInt8(ascii: "F"), files), (UInt8(ascii: "I"), inputs)] {
-            for path in list.keys.sorted() where !path.utf8.contains(UInt8(ascii: "\n")) {
-                guard let f = list[path] else { continue }
-                out += [tag, UInt8(ascii: " ")]
+            // Sorted by bytes, so that the file does not depend on a dictionary's order.
+            let sorted = list.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            for (path, f) in sorted where !path.utf8.contains(UInt8(ascii: "\n")) {
+                out.append(tag)
+                out.append(UInt8(ascii: " "))
                 out += f.sha256.utf8
-                for value in [Int64(bitPattern: f.device), Int64(bitPattern: f.inode), f.size, f.modified, f.changed] { number(value) }
+                number(Int64(bitPattern: f.device))
+                number(Int64(bitPattern: f.inode))
+                number(f.size)
+                number(f.modified)
+                number(f.changed)
                 out.append(UInt8(ascii: " "))
                 out += path.utf8
                 out.append(UInt8(ascii: "\n"))
