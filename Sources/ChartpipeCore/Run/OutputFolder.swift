@@ -25,6 +25,8 @@ final class OutputFolder: Sendable {
     }
 
     let role: Role
+    /// More than one processor may be used (`--jobs` above 1): see `Background`.
+    private let concurrently: Bool
     let writer: ArtifactWriter
     let lock: RunLock
     let journal: RunJournal
@@ -52,12 +54,15 @@ final class OutputFolder: Sendable {
     /// Locks the folder, reads and repairs what an earlier run left, refuses a folder that holds
     /// files chartpipe did not write, and marks the run as in progress.
     init(root: String, pipeline spec: PipelineSpec, selected: [String], runLocales: [String]?, wait: Bool,
-         generatedAt: Int64, role: Role = .whole) throws(ChartError) {
+         generatedAt: Int64, role: Role = .whole, jobs: Int = 1) throws(ChartError) {
         self.role = role
+        concurrently = jobs > 1
         let shard: Shard? = { if case let .shard(s) = role { return s }; return nil }()
         let probe = ArtifactWriter(root: root)
         try probe.prepare()
         lock = try RunLock.acquire(root: probe.root, shard: shard, wait: wait)
+        // Read beside the previous manifest: neither needs the other.
+        let cached = Background(concurrently: jobs > 1) { RunCache.read(probe, name: RunCache.fileName(shard)) }
         var previous = try Self.readPrevious(probe, name: "manifest.json", pipeline: spec.name)
         // Shards' manifests not yet merged: their files are chartpipe's too.
         let shardManifests = try Self.shardManifests(probe, pipeline: spec.name)
@@ -106,7 +111,7 @@ final class OutputFolder: Sendable {
         let manifests = Set(["manifest.json"] + shardManifests.compactMap { $0.shard?.manifestName } + [shard?.manifestName].compactMap { $0 })
         writer = ArtifactWriter(root: probe.root, replacing: .listed(owned.union(manifests))) { journal.append($0) }
         // Trusted only while a file keeps its identity, so it stays valid through a run that stops early.
-        var cache = RunCache.read(probe, name: RunCache.fileName(shard))
+        var cache = cached.value
         if shard != nil {
             // What the merge of the previous run knew (read only: the merge writes it).
             cache.adopt(RunCache.read(probe, name: RunCache.fileName(nil)))
@@ -205,10 +210,18 @@ final class OutputFolder: Sendable {
     /// `stageStates`). A whole run or a merge also removes what shards left (their manifests,
     /// journals, locks and caches), which it replaces.
     func finish(_ manifest: Manifest, stageStates: [String: JSONValue] = [:], inputs: FileDigests? = nil) throws(ChartError) {
+        // The cache holds the listed files' identities, not the manifest's: it is made and written
+        // beside the manifest. (Which of the two a crash leaves does not matter: a cache is trusted
+        // only for files whose identity and listed SHA-256 both match it.)
+        let (writer, shard, remembered) = (writer, shard, cache.inputs)
+        let inputIdentities = inputs?.identities
+        let cacheWritten = Background(concurrently: concurrently) {
+            RunCache(files: writer.identities(of: manifest.allArtifacts.map(\.path)), inputs: inputIdentities ?? remembered,
+                     stages: stageStates).write(writer, shard: shard)
+        }
+        defer { _ = cacheWritten.value }
         _ = try writer.write(manifest.bytes(), to: manifestName, kind: "manifest", locale: nil)
         journal.finish()
-        RunCache(files: writer.identities(of: manifest.allArtifacts.map(\.path)), inputs: inputs?.identities ?? cache.inputs,
-                 stages: stageStates).write(writer, shard: shard)
         guard shard == nil else { return }
         for name in writer.files(in: "") {
             let shardFile = name.hasPrefix("manifest.shard-") && name.hasSuffix(".json")

@@ -50,7 +50,7 @@ public final class Runner: Sendable {
         let charts = selectedCharts
         let folder = try OutputFolder(root: options.output, pipeline: spec, selected: charts.map(\.id),
                                       runLocales: options.locales, wait: options.wait, generatedAt: options.generatedAt,
-                                      role: options.shard.map { .shard($0) } ?? .whole)
+                                      role: options.shard.map { .shard($0) } ?? .whole, jobs: options.jobs)
         let info = spec.runInfo(locales: options.locales)
         let execution = try ChartExecution(spec: spec, registry: registry, run: info, cancellation: cancellation)
         let baselines: BaselineSource?
@@ -85,7 +85,7 @@ public final class Runner: Sendable {
         let charts = spec.charts.filter { selected.contains($0.id) }
         let folder = try OutputFolder(root: options.output, pipeline: spec, selected: charts.map(\.id),
                                       runLocales: options.locales, wait: options.wait, generatedAt: options.generatedAt,
-                                      role: .merge)
+                                      role: .merge, jobs: options.jobs)
         let info = spec.runInfo(locales: options.locales)
         let execution = try ChartExecution(spec: spec, registry: registry, run: info, cancellation: cancellation)
         let records = Dictionary(shards.flatMap(\.charts).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
