@@ -44,7 +44,9 @@ public struct JSONStream: Sendable {
         open[open.count - 1].count += 1
         if pretty { newline(depth) }
         JSONWriter.quote(name, into: &buffer)
-        buffer.append(contentsOf: pretty ? [UInt8(ascii: ":"), UInt8(ascii: " ")] : [UInt8(ascii: ":")])
+        // Byte by byte: an array literal here was an allocation per key.
+        buffer.append(UInt8(ascii: ":"))
+        if pretty { buffer.append(UInt8(ascii: " ")) }
         keyed = true
     }
 
@@ -85,7 +87,7 @@ public struct JSONStream: Sendable {
 
     public mutating func int(_ i: Int) {
         beforeValue(container: false)
-        buffer.append(contentsOf: String(i).utf8)
+        JSONWriter.decimal(i, into: &buffer)
     }
 
     /// A number (non-finite: `null`), as `JSONWriter` writes `.double`.
@@ -131,7 +133,10 @@ public struct JSONStream: Sendable {
         guard let last = open.last else { return }
         precondition(!last.isObject, "an object's member needs its key first")
         precondition(!(pretty && last.flat && container), "a container in an array begun with scalars: true")
-        if last.count > 0 { buffer.append(contentsOf: last.flat && pretty ? [UInt8(ascii: ","), UInt8(ascii: " ")] : [UInt8(ascii: ",")]) }
+        if last.count > 0 {
+            buffer.append(UInt8(ascii: ","))
+            if last.flat && pretty { buffer.append(UInt8(ascii: " ")) }
+        }
         if !last.flat { newline(depth) }
         open[open.count - 1].count += 1
         if container { open[open.count - 1].holdsContainer = true }
@@ -139,6 +144,6 @@ public struct JSONStream: Sendable {
 
     private mutating func newline(_ indent: Int) {
         buffer.append(0x0A)
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        for _ in 0..<(2 * indent) { buffer.append(UInt8(ascii: " ")) }
     }
 }

@@ -27,7 +27,7 @@ public struct JSONWriter: Sendable {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case let .int(i): out.append(contentsOf: String(i).utf8)
+        case let .int(i): JSONWriter.decimal(i, into: &out)
         case let .double(d): out.append(contentsOf: JSONWriter.number(d).utf8)
         case let .string(s): JSONWriter.quote(s, into: &out)
         case let .array(items):
@@ -63,6 +63,24 @@ public struct JSONWriter: Sendable {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
+    /// Appends the decimal digits of `value` (with a minus sign when negative): from the last
+    /// digit, into a fixed buffer, with no string made per number (a manifest or a run cache
+    /// writes tens of thousands).
+    public static func decimal(_ value: Int, into out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var v = value.magnitude
+        withUnsafeMutableBytes(of: &digits) { raw in
+            var count = 0
+            repeat {
+                raw[count] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+                count += 1
+            } while v > 0
+            for k in stride(from: count - 1, through: 0, by: -1) { out.append(raw[k]) }
+        }
+    }
+
     /// Shortest round-trip text of a finite number; `null` otherwise.
     public static func number(_ d: Double) -> String {
         guard d.isFinite else { return "null" }
@@ -87,6 +105,12 @@ public struct JSONWriter: Sendable {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
+            // Most strings (ids, paths, digests, sentences) need no escape: one scan, one copy.
+            // (`/` is escaped only after `<`.)
+            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0xE2 }) {
+                out.append(contentsOf: utf8)
+                return
+            }
             var runStart = 0
             var i = 0
             func flush(to end: Int) {

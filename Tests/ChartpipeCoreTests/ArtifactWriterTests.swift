@@ -97,6 +97,11 @@ final class ArtifactWriterTests: XCTestCase {
         XCTAssertEqual(read.files, cache.files)
         XCTAssertEqual(read.inputs, cache.inputs)
         XCTAssertEqual(read.stages, cache.stages)
+        // Written in a given order (the manifest's) as well as sorted: the same cache is read.
+        var ordered = cache
+        ordered.order = ["report.en.html", "charts/x y/data.json", "charts/온도/data.json"]
+        XCTAssertNotEqual(ordered.bytes, cache.bytes)
+        XCTAssertEqual(RunCache(bytes: ordered.bytes)?.files, cache.files)
         var other = cache.bytes
         other.replaceSubrange(0..<RunCache.header.utf8.count, with: Array("chartpipe-cache 9 ".utf8))
         XCTAssertNil(RunCache(bytes: other))

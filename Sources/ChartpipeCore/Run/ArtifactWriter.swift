@@ -454,6 +454,7 @@ public final class ArtifactWriter: Sendable {
     func identities(of paths: some Sequence<String>) -> [String: FileIdentity] {
         hashed.withLock { known in
             var out: [String: FileIdentity] = [:]
+            out.reserveCapacity(paths.underestimatedCount)
             for path in paths { if let identity = known[path] { out[path] = identity } }
             return out
         }

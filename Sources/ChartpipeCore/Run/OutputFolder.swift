@@ -216,8 +216,10 @@ final class OutputFolder: Sendable {
         let (writer, shard, remembered) = (writer, shard, cache.inputs)
         let inputIdentities = inputs?.identities
         let cacheWritten = Background(concurrently: concurrently) {
-            RunCache(files: writer.identities(of: manifest.allArtifacts.map(\.path)), inputs: inputIdentities ?? remembered,
-                     stages: stageStates).write(writer, shard: shard)
+            let paths = manifest.allArtifacts.map(\.path)
+            var cache = RunCache(files: writer.identities(of: paths), inputs: inputIdentities ?? remembered, stages: stageStates)
+            cache.order = paths
+            cache.write(writer, shard: shard)
         }
         defer { _ = cacheWritten.value }
         _ = try writer.write(manifest.bytes(), to: manifestName, kind: "manifest", locale: nil)

@@ -21,6 +21,9 @@ struct RunCache: Sendable {
     static let header = "chartpipe-cache 1 "
 
     var files: [String: FileIdentity] = [:]
+    /// The order the `F` lines are written in (the manifest's, which costs no sort); sorted by
+    /// path when nil. Not read back: readers look files up by path.
+    var order: [String]?
     /// Input files (data, catalogs, plugin programs) by absolute path, as `FileDigests` hashed them.
     var inputs: [String: FileIdentity] = [:]
     /// The state each run-level stage saved, by its key in the pipeline.
@@ -116,29 +119,18 @@ struct RunCache: Sendable {
 
     var bytes: [UInt8] {
         var out = Array((Self.header + Manifest.toolVersion + "\n").utf8)
-        // Written byte by byte: string interpolation of some 25,000 lines was a visible part of an
+        // Written byte by byte: string interpolation of some 13,000 lines was a visible part of an
         // incremental run.
         out.reserveCapacity(200 * (files.count + inputs.count) + 4096)
         func number(_ value: Int64) {
             out.append(UInt8(ascii: " "))
-            if value < 0 { out.append(UInt8(ascii: "-")) }
-            // Digits from the last, into a fixed buffer (no array per number).
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            var count = 0
-            var v = value.magnitude
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                repeat {
-                    buffer[count] = UInt8(ascii: "0") + UInt8(v % 10)
-                    v /= 10
-                    count += 1
-                } while v > 0
-                for k in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[k]) }
-            }
+            JSONWriter.decimal(Int(value), into: &out)
         }
-        for (tag, list) in [(UInt8(ascii: "F"), files), (UInt8(ascii: "I"), inputs)] {
-            // Sorted by bytes, so that the file does not depend on a dictionary's order.
-            let sorted = list.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (path, f) in sorted where !path.utf8.contains(UInt8(ascii: "\n")) {
+        // In a given or sorted order, so that the file does not depend on a dictionary's order.
+        let fileOrder = order ?? files.keys.sorted()
+        for (tag, paths, list) in [(UInt8(ascii: "F"), fileOrder, files), (UInt8(ascii: "I"), inputs.keys.sorted(), inputs)] {
+            for path in paths where !path.utf8.contains(UInt8(ascii: "\n")) {
+                guard let f = list[path] else { continue }
                 out.append(tag)
                 out.append(UInt8(ascii: " "))
                 out += f.sha256.utf8
