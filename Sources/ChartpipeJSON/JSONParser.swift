@@ -3,7 +3,7 @@ import CJansson
 /// Parses JSON text into a `JSONValue` whose objects keep their keys in written order: by
 /// `JSONReader` when it accepts the text, else by jansson (whose pointers never leave this file),
 /// which reports the error. Duplicate keys are rejected; so are trailing commas, comments and NaN
-/// (jansson is strict, and `JSONReader` accepts only what jansson does).
+/// (jansson is strict, and `JSONReader` accepts only what jansson accepts).
 public enum JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         // A UTF-8 byte order mark is no JSON token; editors on some systems write one.

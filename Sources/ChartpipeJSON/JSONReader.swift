@@ -2,14 +2,15 @@
 /// own tree (a hash table per object, a copy of every string) that is then converted, which was
 /// most of the time an incremental run took to read a manifest of 1,000 charts.
 ///
-/// It accepts exactly what `JSONParser` accepts with jansson (RFC 8259: no trailing commas,
+/// It accepts only what `JSONParser` accepts with jansson (RFC 8259: no trailing commas,
 /// comments, NaN, leading zeros; no duplicate keys; valid UTF-8; integers within 64 bits, reals
-/// finite; `\u0000` allowed), and it builds the value jansson's conversion builds: integers
-/// (no fraction, no exponent) as `.int`, other numbers as `.double`. It reports no error: on
-/// anything it does not accept it returns nil, and `JSONParser` asks jansson, whose message and
-/// position say what is wrong.
+/// finite; `\u0000` allowed; at most 2,048 values deep, counted as jansson counts), and it builds
+/// the value jansson's conversion builds: integers (no fraction, no exponent) as `.int`, other
+/// numbers as `.double`. It is stricter in one corner (keys that differ only in Unicode
+/// normalisation count as duplicates here) and reports no error: on anything it does not accept
+/// it returns nil, and `JSONParser` asks jansson, which reads it or says what is wrong and where.
 struct JSONReader {
-    /// jansson's `JSON_PARSER_MAX_DEPTH`.
+    /// jansson's `JSON_PARSER_MAX_DEPTH`, which `parse_value` checks for every value.
     static let maxDepth = 2048
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -39,7 +40,10 @@ struct JSONReader {
     }
 
     private mutating func value() -> JSONValue? {
-        guard i < bytes.count else { return nil }
+        // jansson counts every value, a scalar too, against its depth limit.
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth, i < bytes.count else { return nil }
         switch bytes[i] {
         case UInt8(ascii: "{"): return object()
         case UInt8(ascii: "["): return array()
@@ -60,9 +64,6 @@ struct JSONReader {
     }
 
     private mutating func object() -> JSONValue? {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= Self.maxDepth else { return nil }
         i += 1
         var members: [(String, JSONValue)] = []
         skipSpace()
@@ -99,9 +100,6 @@ struct JSONReader {
     }
 
     private mutating func array() -> JSONValue? {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= Self.maxDepth else { return nil }
         i += 1
         var items: [JSONValue] = []
         skipSpace()

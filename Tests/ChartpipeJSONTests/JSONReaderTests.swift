@@ -56,6 +56,12 @@ final class JSONReaderTests: XCTestCase {
             "  [ ]  ", "{}", "[]", "\"x\"", "nul", "truex", "[true false]", "{\"a\" 1}", "[\"\t\"]", "[\"\\x\"]",
             String(repeating: "[", count: 2048) + String(repeating: "]", count: 2048),
             String(repeating: "[", count: 2049) + String(repeating: "]", count: 2049),
+            // jansson counts the scalar inside too (found by review: the reader once took 2,048
+            // containers around a value).
+            String(repeating: "[", count: 2048) + "1" + String(repeating: "]", count: 2048),
+            String(repeating: "[", count: 2047) + "1" + String(repeating: "]", count: 2047),
+            String(repeating: "{\"a\":", count: 2048) + "null" + String(repeating: "}", count: 2048),
+            String(repeating: "{\"a\":", count: 2047) + "\"x\"" + String(repeating: "}", count: 2047),
             "{" + (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + "}",
             "{" + (0..<40).map { "\"k\($0 % 39)\": \($0)" }.joined(separator: ", ") + "}",
         ]
