@@ -73,14 +73,13 @@ struct SlopeSelection {
         var order: [Int32]
     }
 
-    /// 16 bytes a point: a tie of `u` is broken by x, read from the point (ties are rare).
-    private struct Key {
-        var u: Double
-        var i: Int32
-    }
-
     /// The points ordered by `y - t·x`; equal keys of a pair with different x count as flipped
-    /// (slope = t is ≤ t) when `inclusive`, as not flipped otherwise.
+    /// (slope = t is ≤ t) when `inclusive`, as not flipped otherwise. A tie of keys is broken by x,
+    /// read from the point (ties are rare), then by position.
+    ///
+    /// The positions are sorted, each compared by its key in a column of keys: 16 bytes a point
+    /// with the sort's scratch copy, where sorting (key, position) records took 32 (issue 12: on
+    /// two million points this cut was the peak of a run's memory).
     func cut(at t: Double, inclusive: Bool) -> Cut {
         let n = x.count
         if t == -.infinity { return Cut(count: 0, order: (0..<n).map { Int32($0) }) }
@@ -97,25 +96,27 @@ struct SlopeSelection {
             }
             return Cut(count: pairs, order: order)
         }
-        var keys = [Key](repeating: Key(u: 0, i: 0), count: n)
         let x0 = x0, y0 = y0
+        var keys = [Double](repeating: 0, count: n)
+        var order = (0..<n).map { Int32($0) }
         let flipped = x.withUnsafeBufferPointer { xs in
             y.withUnsafeBufferPointer { ys in
                 keys.withUnsafeMutableBufferPointer { k in
-                    for p in 0..<n {
-                        k[p] = Key(u: (ys[p] - y0) - t * (xs[p] - x0), i: Int32(p))
-                    }
+                    for p in 0..<n { k[p] = (ys[p] - y0) - t * (xs[p] - x0) }
                 }
-                // The tie order: x descending when inclusive (−(x − x0) ascending), else ascending.
-                func tie(_ key: Key) -> Double { inclusive ? -(xs[Int(key.i)] - x0) : xs[Int(key.i)] - x0 }
-                return MergeCount.sort(&keys) { a, b in
-                    guard a.u == b.u else { return a.u < b.u }
-                    let ta = tie(a), tb = tie(b)
-                    return ta < tb || (ta == tb && a.i < b.i)
+                return keys.withUnsafeBufferPointer { u in
+                    // The tie order: x descending when inclusive (−(x − x0) ascending), else ascending.
+                    func tie(_ p: Int) -> Double { inclusive ? -(xs[p] - x0) : xs[p] - x0 }
+                    return MergeCount.sort(&order) { a, b in
+                        let ua = u[Int(a)], ub = u[Int(b)]
+                        guard ua == ub else { return ua < ub }
+                        let ta = tie(Int(a)), tb = tie(Int(b))
+                        return ta < tb || (ta == tb && a < b)
+                    }
                 }
             }
         }
-        return Cut(count: flipped, order: keys.map(\.i))
+        return Cut(count: flipped, order: order)
     }
 
     private func slope(_ p: Int, _ q: Int) -> Double {
