@@ -55,7 +55,7 @@ public struct ChartHistory: Sendable, Equatable {
             }
         }
         self.init(xType: full.xType, categories: full.categories,
-                  series: full.series.map { Series(name: $0.name, x: $0.x, y: $0.y, firstRecord: $0.firstRecord, lastRecord: $0.lastRecord) },
+                  series: full.series,
                   trends: trends, crossings: crossings, aggregation: context[AggregationKey.self])
     }
 

@@ -7,7 +7,7 @@ public struct Series: Sendable, Equatable {
     public var name: String
     public var x: [Double]
     public var y: [Double]
-    public var firstRecord: [Int] {
+    public var firstRecord: RecordColumn {
         get { first }
         set {
             // The last records stop being the first ones: they keep what they were.
@@ -15,14 +15,14 @@ public struct Series: Sendable, Equatable {
             first = newValue
         }
     }
-    public var lastRecord: [Int] {
+    public var lastRecord: RecordColumn {
         get { last ?? first }
         set { last = newValue }
     }
-    private var first: [Int]
+    private var first: RecordColumn
     /// nil while every point's last record is its first (an unaggregated series: one record a
     /// point), so that a million-point series keeps one column of records, not two (issue 12).
-    private var last: [Int]?
+    private var last: RecordColumn?
 
     public init(name: String, x: [Double] = [], y: [Double] = [], firstRecord: [Int] = [], lastRecord: [Int] = []) {
         precondition(x.count == y.count && y.count == firstRecord.count && firstRecord.count == lastRecord.count,
@@ -30,8 +30,8 @@ public struct Series: Sendable, Equatable {
         self.name = name
         self.x = x
         self.y = y
-        first = firstRecord
-        last = lastRecord == firstRecord ? nil : lastRecord
+        first = RecordColumn(firstRecord)
+        last = lastRecord == firstRecord ? nil : RecordColumn(lastRecord)
     }
 
     public static func == (a: Series, b: Series) -> Bool {
