@@ -24,7 +24,7 @@ enum DescribeBench {
             var bytes = 0
             for var context in analysed {
                 try Describe(points: selection).run(&context)
-                bytes += context.artifacts.reduce(0) { $0 + $1.bytes.count }
+                bytes += try context.artifacts.reduce(0) { $0 + (try $1.discardedSize()) }
             }
             return bytes
         }

@@ -28,7 +28,7 @@ enum TableBench {
             for var context in described {
                 let before = context.artifacts.count
                 try Table().run(&context)
-                bytes += context.artifacts.dropFirst(before).reduce(0) { $0 + $1.bytes.count }
+                bytes += try context.artifacts.dropFirst(before).reduce(0) { $0 + (try $1.discardedSize()) }
             }
             return bytes
         }

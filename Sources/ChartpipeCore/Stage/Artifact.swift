@@ -27,6 +27,15 @@ public struct Artifact: Sendable {
         self.content = content
     }
 
+    /// The file's size, a stream written through a sink on `/dev/null` (hashed as it goes, as the
+    /// runner's sink hashes): what making the file costs without a file, for benchmarks.
+    public func discardedSize() throws -> Int {
+        switch content {
+        case let .bytes(b): return b.count
+        case let .stream(write): return try ArtifactSink.discard(write)
+        }
+    }
+
     /// The file's bytes (a stream is written to a temporary file and read back): for tests and
     /// one-off commands, not for the runner, which streams into the output folder.
     public var bytes: [UInt8] {

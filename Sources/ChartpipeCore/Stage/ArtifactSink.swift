@@ -65,6 +65,16 @@ public struct ArtifactSink {
         }
     }
 
+    /// Runs a stream writer into `/dev/null` and returns how many bytes it wrote.
+    static func discard(_ write: (inout ArtifactSink) throws -> Void) throws -> Int {
+        let fd = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ChartError("cannot open /dev/null", code: "output.write-failed") }
+        defer { close(fd) }
+        var sink = ArtifactSink(fileDescriptor: fd)
+        try write(&sink)
+        return sink.size
+    }
+
     /// Runs a stream writer into a temporary file and returns what it wrote.
     static func render(_ write: (inout ArtifactSink) throws -> Void) throws -> [UInt8] {
         var template = Array((NSTemporaryDirectory() + "/chartpipe-artifact-XXXXXX").utf8CString)
