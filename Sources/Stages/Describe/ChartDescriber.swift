@@ -31,6 +31,10 @@ struct ChartDescriber {
     let verbKind: String
     /// Each series' dominant cycle, if it has one (time x only).
     let seasons: [Season?]
+    /// Per series, the points `trend` found notable, by index in the full series: 1 a peak, 2 a
+    /// valley, 4 an outlier (a point's label looks itself up once, not in each list: a
+    /// two-million-point series is labelled point by point).
+    let marks: [[Int: UInt8]]
     /// Render problems met so far, for warnings.
     private(set) var problems: [String] = []
     /// The run's: labelling every point of a long series polls it.
@@ -47,6 +51,13 @@ struct ChartDescriber {
         full = context.fullSeries
         data = context.data
         self.trend = trend
+        marks = trend.series.map { s in
+            var m: [Int: UInt8] = [:]
+            for p in s.peaks { m[p.point.index, default: 0] |= 1 }
+            for v in s.valleys { m[v.point.index, default: 0] |= 2 }
+            for o in s.outliers { m[o.point.index, default: 0] |= 4 }
+            return m
+        }
         x = XValueText(facts: XAxisFacts(context.fullSeries, zone: context.chart.x.zone, unit: context.chart.x.unit,
                                          aggregation: context[AggregationKey.self]),
                        language: language, catalog: catalog)
@@ -699,9 +710,10 @@ struct ChartDescriber {
         let isHighest = st.max?.index == i, isLowest = st.min?.index == i
         if isHighest && st.min?.y != st.max?.y { notes.append(say("note.highest", [])) }
         if isLowest && st.min?.y != st.max?.y { notes.append(say("note.lowest", [])) }
-        if !isHighest && st.peaks.contains(where: { $0.point.index == i }) { notes.append(say("note.peak", [])) }
-        if !isLowest && st.valleys.contains(where: { $0.point.index == i }) { notes.append(say("note.valley", [])) }
-        if st.outliers.contains(where: { $0.point.index == i }) { notes.append(say("note.outlier", [])) }
+        let mark = k < marks.count ? marks[k][i] ?? 0 : 0
+        if !isHighest && mark & 1 != 0 { notes.append(say("note.peak", [])) }
+        if !isLowest && mark & 2 != 0 { notes.append(say("note.valley", [])) }
+        if mark & 4 != 0 { notes.append(say("note.outlier", [])) }
         if notes.isEmpty {
             return say("point", [t(x.text(s.x[i])), t(value(s.y[i])), .integer(Int(position)), .integer(Int(count))])
         }
