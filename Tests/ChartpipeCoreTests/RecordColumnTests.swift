@@ -17,6 +17,12 @@ final class RecordColumnTests: XCTestCase {
         XCTAssertNotEqual(column, RecordColumn(Array(5..<1_005)))
         XCTAssertEqual(RecordColumn([-1, -1]), [-1, -1])
         XCTAssertEqual(RecordColumn(), [])
+        // Made from an array: a run when consecutive, the array otherwise; the same numbers either way.
+        XCTAssertEqual(RecordColumn(Array(7..<12)), { var c = RecordColumn(); for r in 7..<12 { c.append(r) }; return c }())
+        XCTAssertEqual(Array(RecordColumn([3, 1, 2, 0])), [3, 1, 2, 0])
+        var grown = RecordColumn(Array(0..<3))
+        grown.append(9)
+        XCTAssertEqual(Array(grown), [0, 1, 2, 9])
         // No overflow at the top of Int.
         XCTAssertEqual(Array(RecordColumn([Int.max - 1, Int.max, 0])), [Int.max - 1, Int.max, 0])
     }

@@ -10,8 +10,18 @@ public struct RecordColumn: Sendable, Equatable, RandomAccessCollection, Express
 
     public init() {}
 
-    public init(_ records: some Sequence<Int>) {
-        for record in records { append(record) }
+    /// The records of `records`: kept as a run when consecutive, else the array itself (shared,
+    /// not copied: a two-million-point column is not built a second time beside it).
+    public init(_ records: [Int]) {
+        guard let first = records.first else { return }
+        let consecutive = first <= Int.max - records.count
+            && records.withUnsafeBufferPointer { r in r.indices.allSatisfy { r[$0] == first + $0 } }
+        if consecutive {
+            start = first
+            run = records.count
+        } else {
+            listed = records
+        }
     }
 
     public init(arrayLiteral records: Int...) { self.init(records) }

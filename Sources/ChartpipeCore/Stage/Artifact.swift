@@ -28,7 +28,8 @@ public struct Artifact: Sendable {
     }
 
     /// The file's size, a stream written through a sink on `/dev/null` (hashed as it goes, as the
-    /// runner's sink hashes): what making the file costs without a file, for benchmarks.
+    /// runner's sink hashes): what making the file costs without the file system, for benchmarks.
+    /// A stream that writes through the sink's file descriptor (audio) is refused.
     public func discardedSize() throws -> Int {
         switch content {
         case let .bytes(b): return b.count

@@ -65,13 +65,18 @@ public struct ArtifactSink {
         }
     }
 
-    /// Runs a stream writer into `/dev/null` and returns how many bytes it wrote.
+    /// Runs a stream writer into `/dev/null` and returns how many bytes it wrote. Only for a
+    /// stream that writes through `write`: one that takes the descriptor (libsndfile, which seeks
+    /// and reads back) is refused, since `/dev/null` would neither hold nor size its file.
     static func discard(_ write: (inout ArtifactSink) throws -> Void) throws -> Int {
         let fd = open("/dev/null", O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ChartError("cannot open /dev/null", code: "output.write-failed") }
         defer { close(fd) }
         var sink = ArtifactSink(fileDescriptor: fd)
         try write(&sink)
+        guard sink.hasher != nil else {
+            throw ChartError("a stream that writes through its file descriptor cannot be discarded", code: "output.write-failed")
+        }
         return sink.size
     }
 
