@@ -86,16 +86,8 @@ struct JSONReader {
             skipSpace()
             guard let member = value() else { return nil }
             members.append((key, member))
-            skipSpace()
-            guard i < bytes.count else { return nil }
-            if bytes[i] == UInt8(ascii: ",") {
-                i += 1
-                skipSpace()
-                continue
-            }
-            guard bytes[i] == UInt8(ascii: "}") else { return nil }
-            i += 1
-            return .object(members)
+            guard let more = next(closing: UInt8(ascii: "}")) else { return nil }
+            if !more { return .object(members) }
         }
     }
 
@@ -107,17 +99,24 @@ struct JSONReader {
         while true {
             guard let item = value() else { return nil }
             items.append(item)
-            skipSpace()
-            guard i < bytes.count else { return nil }
-            if bytes[i] == UInt8(ascii: ",") {
-                i += 1
-                skipSpace()
-                continue
-            }
-            guard bytes[i] == UInt8(ascii: "]") else { return nil }
-            i += 1
-            return .array(items)
+            guard let more = next(closing: UInt8(ascii: "]")) else { return nil }
+            if !more { return .array(items) }
         }
+    }
+
+    /// After a member or an item: true past a comma (another follows), false past `closing` (the
+    /// container ends), nil for anything else.
+    private mutating func next(closing: UInt8) -> Bool? {
+        skipSpace()
+        guard i < bytes.count else { return nil }
+        if bytes[i] == UInt8(ascii: ",") {
+            i += 1
+            skipSpace()
+            return true
+        }
+        guard bytes[i] == closing else { return nil }
+        i += 1
+        return false
     }
 
     /// A string literal at `i` (its opening quote). Without escapes its bytes are taken as they
