@@ -38,6 +38,8 @@ final class OutputFolder: Sendable {
     /// The locales this run writes.
     let runLocales: [String]
     let pipelineCharts: [String]
+    /// Where each chart's entry is in `previous.charts`: looked up for every chart of a run.
+    private let previousIndex: [String: Int]
     /// What the previous run of this folder (this shard) left for this one: see `RunCache`.
     let cache: RunCache
     /// Files written by this run, per chart, so that a chart that fails while writing leaves none.
@@ -56,13 +58,14 @@ final class OutputFolder: Sendable {
     init(root: String, pipeline spec: PipelineSpec, selected: [String], runLocales: [String]?, wait: Bool,
          generatedAt: Int64, role: Role = .whole, jobs: Int = 1) throws(ChartError) {
         self.role = role
-        concurrently = jobs > 1
+        let concurrently = jobs > 1
+        self.concurrently = concurrently
         let shard: Shard? = { if case let .shard(s) = role { return s }; return nil }()
         let probe = ArtifactWriter(root: root)
         try probe.prepare()
         lock = try RunLock.acquire(root: probe.root, shard: shard, wait: wait)
         // Read beside the previous manifest: neither needs the other.
-        let cached = Background(concurrently: jobs > 1) { RunCache.read(probe, name: RunCache.fileName(shard)) }
+        let cached = Background(concurrently: concurrently) { RunCache.read(probe, name: RunCache.fileName(shard)) }
         var previous = try Self.readPrevious(probe, name: "manifest.json", pipeline: spec.name)
         // Shards' manifests not yet merged: their files are chartpipe's too.
         let shardManifests = try Self.shardManifests(probe, pipeline: spec.name)
@@ -124,6 +127,7 @@ final class OutputFolder: Sendable {
         self.cache = cache
         writer.remember(cache.files)
         self.previous = previous
+        previousIndex = Dictionary((previous?.charts ?? []).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         try markRunning(selected: selected, generatedAt: generatedAt, pipeline: spec)
     }
 
@@ -233,7 +237,8 @@ final class OutputFolder: Sendable {
         }
     }
 
-    private func previousRecord(_ id: String) -> ChartRecord? { previous?.charts.first { $0.id == id } }
+    /// The previous manifest's entry of chart `id`.
+    func previousRecord(_ id: String) -> ChartRecord? { previousIndex[id].flatMap { previous?.charts[$0] } }
 
     /// Writes a chart's files (`data.json` first) and settles its earlier ones: rewritten or removed
     /// when of a locale this run writes, kept when of another locale of the folder, removed when of a
@@ -342,7 +347,8 @@ final class OutputFolder: Sendable {
 
     /// Files of charts that the previous manifest listed and the pipeline no longer has.
     func removeChartsNoLongerInPipeline() {
-        for record in previous?.charts ?? [] where !pipelineCharts.contains(record.id) {
+        let inPipeline = Set(pipelineCharts)
+        for record in previous?.charts ?? [] where !inPipeline.contains(record.id) {
             writer.remove(record.artifacts.map(\.path), below: "charts/\(record.id)")
             writer.removeFolderIfEmpty("charts/\(record.id)")
         }

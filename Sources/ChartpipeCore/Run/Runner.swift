@@ -153,7 +153,7 @@ public final class Runner: Sendable {
     /// again), and the changes its descriptions state are still the changes since this run's
     /// baseline (else they are written again).
     private func reusedChart(_ chart: ChartSpec, inputs: String?, folder: OutputFolder, baselines: BaselineSource?) -> ChartResult? {
-        guard let inputs, let manifest = folder.previous, var previous = manifest.charts.first(where: { $0.id == chart.id }),
+        guard let inputs, let manifest = folder.previous, var previous = folder.previousRecord(chart.id),
               previous.status == .ok, previous.inputs == inputs,
               folder.writer.verifiesAll(previous.artifacts) else { return nil }
         // The kept chart's history against this run's baseline: the previous run itself (nothing
@@ -222,8 +222,9 @@ public final class Runner: Sendable {
         var outcomes: [RunStageRecord] = []
         var written: [ManifestArtifact] = []
         let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let selected = Set(selectedCharts.map(\.id))
         let charts = spec.charts.map { chart in
-            RunChart(spec: chart, record: byID[chart.id], ranNow: selectedCharts.contains { $0.id == chart.id } && byID[chart.id] != nil)
+            RunChart(spec: chart, record: byID[chart.id], ranNow: selected.contains(chart.id) && byID[chart.id] != nil)
         }
         for step in execution.runSteps {
             // Interrupted, or stopped by a full disk: no further stage starts.
