@@ -29,6 +29,12 @@ public struct Catalog: Sendable {
     private var translated: Set<String> = []
     /// The source language of the first catalog merged: what an untranslated locale is written in.
     public private(set) var sourceLanguage: String?
+    /// The phrasebooks made of this catalog, shared by its copies; a merge starts new ones.
+    private var phrasebooks = Phrasebooks()
+
+    private final class Phrasebooks: Sendable {
+        let books = Mutex<[String: Phrasebook]>([:])
+    }
 
     /// An empty catalog.
     public init() {}
@@ -40,6 +46,7 @@ public struct Catalog: Sendable {
 
     /// Merges `catalog` over this one, per key and locale.
     public mutating func merge(_ catalog: StringCatalog) {
+        phrasebooks = Phrasebooks()
         if sourceLanguage == nil { sourceLanguage = catalog.sourceLanguage }
         for (key, entry) in catalog.entries {
             var merged = entries[key] ?? Entry(sourceLanguage: catalog.sourceLanguage, comment: nil, localizations: [:])
@@ -121,7 +128,7 @@ public struct Catalog: Sendable {
     }
 
     /// The text of `entry` for `locale`: the fallback chain, then the entry's source language.
-    private static func localization(in entry: Entry, locale: String) -> (locale: String, localization: Localization)? {
+    static func localization(in entry: Entry, locale: String) -> (locale: String, localization: Localization)? {
         for candidate in LocaleFallback.chain(locale) {
             if let loc = entry.localizations[candidate] { return (candidate, loc) }
         }
@@ -146,23 +153,28 @@ public struct Catalog: Sendable {
         guard let entry = entries[key], let (found, loc) = Catalog.localization(in: entry, locale: locale) else {
             return Rendering(text: key, locale: nil, problems: ["no text for key '\(key)'"])
         }
-        var first = Catalog.render(loc, locale: found, arguments)
-        if first.problems.isEmpty { return first }
-        if found != entry.sourceLanguage, let source = entry.localizations[entry.sourceLanguage] {
-            let fallback = Catalog.render(source, locale: entry.sourceLanguage, arguments)
-            if fallback.problems.isEmpty {
-                return Rendering(text: fallback.text, locale: entry.sourceLanguage,
-                                 problems: first.problems.map { "[\(found)] \($0)" })
-            }
+        let source = found != entry.sourceLanguage
+            ? entry.localizations[entry.sourceLanguage].map { Phrasebook.Resolved(locale: entry.sourceLanguage, localization: $0) } : nil
+        return Catalog.rendering(Phrasebook.Resolved(locale: found, localization: loc), source: source, arguments)
+    }
+
+    /// The keys under `prefix` (`describe.`) resolved for `locale`, made once per catalog and shared:
+    /// a stage that renders many sentences per chart renders them there.
+    public func phrasebook(for locale: String, prefix: String) -> Phrasebook {
+        let key = locale + "\u{0}" + prefix
+        if let known = phrasebooks.books.withLock({ $0[key] }) { return known }
+        let made = Phrasebook(catalog: self, locale: locale, prefix: prefix)
+        return phrasebooks.books.withLock { books in
+            if let known = books[key] { return known }
+            books[key] = made
+            return made
         }
-        first.problems = first.problems.map { "[\(found)] \($0)" }
-        return first
     }
 
     /// Renders one localization in `locale` (the locale of its text). Chinese templates from a
     /// `Catalog` are already typeset (see `merge`).
     public static func render(_ loc: Localization, locale: String, _ arguments: [TemplateArgument]) -> Rendering {
-        var renderer = TemplateRenderer(locale: locale)
+        var renderer = TemplateRenderer(locale: locale, isKorean: LocaleFallback.isKorean(locale))
         let text = renderer.render(loc, arguments: arguments)
         return Rendering(text: text, locale: locale, problems: renderer.problems)
     }

@@ -14,6 +14,14 @@ public enum LocaleFallback {
         return language
     }
 
+    /// `language(of: locale) == "ko"`, without its shared table (a renderer asks it per sentence).
+    public static func isKorean(_ locale: String) -> Bool {
+        var bytes = locale.utf8.makeIterator()
+        guard let k = bytes.next(), k | 0x20 == UInt8(ascii: "k"), let o = bytes.next(), o | 0x20 == UInt8(ascii: "o") else { return false }
+        guard let next = bytes.next() else { return true }
+        return next == UInt8(ascii: "-") || next == UInt8(ascii: "_")
+    }
+
     /// `zh_Hans_CN` → `zh-Hans-CN`.
     public static func normalized(_ locale: String) -> String {
         String(locale.map { $0 == "_" ? "-" : $0 })

@@ -7,13 +7,12 @@ struct TemplateRenderer {
     let isKorean: Bool
     private(set) var problems: [String] = []
 
-    init(locale: String) {
+    /// `isKorean`: `LocaleFallback.language(of: locale) == "ko"`, found once by the caller (a
+    /// renderer is made per sentence).
+    init(locale: String, isKorean: Bool) {
         self.locale = locale
         self.formats = LocaleFormats(locale: locale)
-        // `LocaleFallback.language(of:) == "ko"`, without its shared table: a renderer is made per sentence.
-        let bytes = locale.utf8
-        isKorean = bytes.count >= 2 && bytes.prefix(2).map { $0 | 0x20 } == Array("ko".utf8)
-            && (bytes.count == 2 || [UInt8(ascii: "-"), UInt8(ascii: "_")].contains(bytes[bytes.index(bytes.startIndex, offsetBy: 2)]))
+        self.isKorean = isKorean
     }
 
     mutating func render(_ loc: Localization, arguments: [TemplateArgument]) -> String {

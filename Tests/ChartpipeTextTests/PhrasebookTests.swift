@@ -1,0 +1,110 @@
+@testable import ChartpipeText
+import XCTest
+
+/// A phrasebook renders as its catalog does, key by key, in every locale (it only finds each key's
+/// localization once), and its check of a key meets what some argument would meet.
+final class PhrasebookTests: XCTestCase {
+    /// Arguments of every kind and plural category, and too few: each key meets its variants,
+    /// its fallbacks and its problems.
+    static let argumentSets: [[TemplateArgument]] = [
+        [],
+        ["A", "B", "C", "D", "E", "F"],
+        [.integer(1), "B", .integer(2), .integer(3), "E", .integer(5)],
+        [.integer(2), .double(2.5), "C", .integer(1), .integer(21), .integer(0)],
+        ["A", "B", .integer(1), .integer(1), "E"],
+        ["A", "B", "C", .integer(3), .integer(11)],
+        [.number("1,200", value: 1200, fractionDigits: 0), .integer(1)],
+    ]
+
+    func testEveryShippedKeyRendersAsTheCatalogRendersIt() throws {
+        let catalog = Catalog.embedded
+        var compared = 0
+        for locale in ["en", "ko", "ko-KR", "zh-Hans", "zh-CN", "ja", "de"] {
+            let book = catalog.phrasebook(for: locale, prefix: "")
+            for key in catalog.entries.keys.sorted() {
+                for arguments in Self.argumentSets {
+                    XCTAssertEqual(book.rendering(key, arguments), catalog.rendering(key, locale: locale, arguments), "\(key) [\(locale)]")
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 1_000)
+    }
+
+    func testAPrefixIsLeftOutOfItsKeys() {
+        let catalog = Catalog.embedded
+        let book = catalog.phrasebook(for: "ko", prefix: "describe.")
+        let arguments: [TemplateArgument] = ["6월 1일", "1,200원", .integer(3), .integer(30)]
+        XCTAssertEqual(book.rendering("point", arguments), catalog.rendering("describe.point", locale: "ko", arguments))
+        XCTAssertEqual(book.rendering("no.such.key", []),
+                       Rendering(text: "describe.no.such.key", locale: nil, problems: ["no text for key 'describe.no.such.key'"]))
+        XCTAssertNil(book.rendering("describe.point", arguments).locale, "the prefix is not written twice")
+    }
+
+    func testBrokenTranslationsFallBackAsTheCatalogSays() throws {
+        let catalog = Catalog([try Fixture.catalog("render.xcstrings")])
+        for locale in ["en", "ko", "zh-Hans"] {
+            let book = catalog.phrasebook(for: locale, prefix: "")
+            for key in catalog.entries.keys.sorted() {
+                for arguments in Self.argumentSets + [["서울", 3], ["서울", "three"], ["A", "B"]] {
+                    XCTAssertEqual(book.rendering(key, arguments), catalog.rendering(key, locale: locale, arguments), "\(key) [\(locale)]")
+                }
+            }
+        }
+    }
+
+    func testAPhrasebookIsMadeOncePerCatalogAndAMergeMakesItAgain() throws {
+        var catalog = Catalog.embedded
+        XCTAssertEqual(catalog.phrasebook(for: "en", prefix: "describe.").rendering("nav.peaks").text, "Peaks")
+        let override = StringCatalog(entries: ["describe.nav.peaks": CatalogEntry(localizations: ["en": .text("Highs")])])
+        catalog.merge(override)
+        XCTAssertEqual(catalog.phrasebook(for: "en", prefix: "describe.").rendering("nav.peaks").text, "Highs")
+        XCTAssertEqual(Catalog.embedded.phrasebook(for: "en", prefix: "describe.").rendering("nav.peaks").text, "Peaks",
+                       "the shipped catalog's phrasebook is its own")
+    }
+
+    /// A translation broken in one plural variant is met by the check whatever the argument given,
+    /// when the argument's range holds a value of that variant, and only then.
+    func testTheCheckMeetsAProblemOfAnyPluralVariantInReach() {
+        let one = StringUnit(value: "%1$lld point, %2$@, %9$@")
+        let other = StringUnit(value: "%1$lld points, %2$@")
+        let entries: [String: CatalogEntry] = [
+            "k": CatalogEntry(localizations: ["en": Localization(plural: [.one: one, .other: other])]),
+            "fine": CatalogEntry(localizations: ["en": Localization(plural: [.one: StringUnit(value: "%1$lld point, %2$@"), .other: other])]),
+        ]
+        let catalog = Catalog([StringCatalog(entries: entries)])
+        let book = catalog.phrasebook(for: "en", prefix: "")
+        // Two points render cleanly; one does not.
+        XCTAssertEqual(book.rendering("k", [.integer(2), "x"]).problems, [])
+        let problem = "[en] '%9$@' reads argument 9 but 2 were given"
+        XCTAssertEqual(book.rendering("k", [.integer(1), "x"]).problems, [problem])
+        XCTAssertEqual(book.problems(checking: "k", [.integer(2), "x"]), [], "the argument as given")
+        XCTAssertEqual(book.problems(checking: "k", [.integer(2), "x"], varying: [0: 1...40]), [problem])
+        XCTAssertEqual(book.problems(checking: "k", [.integer(2), "x"], varying: [0: 1...40]), [problem], "the same, from the memo")
+        XCTAssertEqual(book.problems(checking: "k", [.integer(2), "x"], varying: [0: 2...40]), [], "no 1 in reach")
+        XCTAssertEqual(book.problems(checking: "fine", [.integer(2), "x"], varying: [0: 1...40]), [])
+        XCTAssertEqual(book.problems(checking: "missing", []), ["no text for key 'missing'"])
+        // The fallback is English's text, and the problem is the translation's (as `Catalog.rendering` says).
+        let fallback = Catalog([StringCatalog(entries: ["k": CatalogEntry(localizations: [
+            "en": .text("%1$lld of them"), "ko": Localization(plural: [.other: StringUnit(value: "%1$lld개 %3$@")]),
+        ])])])
+        XCTAssertEqual(fallback.phrasebook(for: "ko-KR", prefix: "").rendering("k", [.integer(3)]),
+                       Rendering(text: "3 of them", locale: "en", problems: ["[ko] '%3$@' reads argument 3 but 1 were given"]))
+    }
+
+    /// One integer of each plural category that a range holds: Korean has one category, English
+    /// two; Russian, Arabic, Polish, Welsh and French more.
+    func testIntegerSamplesCoverEveryCategoryInReach() {
+        XCTAssertEqual(Phrasebook.integerSamples(locales: ["ko"], in: 1...5_000), [1])
+        XCTAssertEqual(Phrasebook.integerSamples(locales: ["en"], in: 1...5_000), [1, 2])
+        XCTAssertEqual(Phrasebook.integerSamples(locales: ["en"], in: 2...5_000), [2])
+        XCTAssertEqual(Phrasebook.integerSamples(locales: ["en", "ko"], in: 1...1), [1])
+        for locale in ["ru", "ar", "pl", "cy", "fr"] {
+            let formats = LocaleFormats(locale: locale)
+            let categories = Set(Phrasebook.integerSamples(locales: [locale], in: 1...10_000_000).map { formats.pluralCategory(Double($0)) })
+            let reachable = Set((Array(1...1_000) + [10_000, 100_000, 1_000_000, 10_000_000]).map { formats.pluralCategory(Double($0)) })
+            XCTAssertEqual(categories, reachable, locale)
+            XCTAssertGreaterThan(categories.count, 2, locale)
+        }
+    }
+}
