@@ -41,4 +41,14 @@ public struct DateFormat: Sendable {
         }
         return text
     }
+
+    /// `ChineseText.normalize(text(millis:))`, without normalizing what needs none.
+    public func chineseText(millis: Double) -> String {
+        if asksDate { return ChineseText.normalize(formats.date(millis: millis, style: style, zone: zone)) }
+        let formatter = onTheHour != nil && formats.minute(millis, zone: zone) == 0 ? onTheHour : main
+        guard let formatter, let text = formatter.chineseText(millis: millis) else {
+            return ChineseText.normalize(formats.date(millis: millis, style: style, zone: zone))
+        }
+        return text
+    }
 }

@@ -44,6 +44,31 @@ final class DateShortcutTests: XCTestCase {
         XCTAssertEqual(compared, Self.locales.count * Self.skeletons.count * instants.count)
     }
 
+    /// Chinese dates are set by Chinese typography through the shape of their text
+    /// (`DateSkeletonFormatter.chineseText`): the same text as normalizing each one, in UTC (the
+    /// shortcut) and in a zone ICU writes, on the hour (where "6月1日 6时" loses its space) and not.
+    func testChineseDatesAreTypesetAsNormalizingEachWould() throws {
+        var random = SeededRandom(seed: 11)
+        var instants: [Double] = [0, -1, DateShortcut.range.lowerBound, DateShortcut.range.upperBound - 1, -5e12, 9e12]
+        for _ in 0..<500 {
+            let millis = Double.random(in: DateShortcut.range, using: &random).rounded(.down)
+            instants += [millis, (millis / 3_600_000).rounded(.down) * 3_600_000]
+        }
+        var changed = 0
+        for zone in ["UTC", "Asia/Shanghai"] {
+            for skeleton in Self.skeletons {
+                let formatter = try FormatterCache.shared.date(locale: "zh-Hans", skeleton: skeleton, zone: zone)
+                for millis in instants {
+                    let text = try XCTUnwrap(formatter.format(millis: millis))
+                    let expected = ChineseText.normalize(text)
+                    if expected != text { changed += 1 }
+                    XCTAssertEqual(formatter.chineseText(millis: millis), expected, "\(skeleton) \(zone) \(millis)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(changed, 0, "some dates need typesetting")
+    }
+
     func testOtherZonesAndFieldsAreLeftToICU() {
         // A zone with an offset, a zone's name, weekdays and quarters: ICU writes them.
         XCTAssertNil(FormatterCache.shared.dateTexts(locale: "en", skeleton: "MMMMd", zone: "America/New_York", 0).shortcut)

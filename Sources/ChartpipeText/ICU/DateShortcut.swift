@@ -24,10 +24,24 @@ struct DateShortcut: Sendable {
         case amPm
     }
 
-    private let parts: [Part]
-    private let months: [[UInt8]]
-    private let standaloneMonths: [[UInt8]]
-    private let amPm: [[UInt8]]
+    /// What `format` writes, in order: each a field, or bytes of `text` (a literal, a month's
+    /// name, AM or PM). Plain values: writing a date copies no array and retains nothing per part.
+    private struct Op: Sendable {
+        enum Kind: UInt8, Sendable { case literal, year, monthName, standaloneMonthName, month, day, hour24, hour12, minute, second, milliseconds, amPm }
+        let kind: Kind
+        let width: Int
+        /// Bytes of `text` (literals), or where the twelve names (AM and PM) start in `names`.
+        let start: Int
+        let end: Int
+    }
+
+    private let ops: [Op]
+    /// Literals, then month names, standalone month names, AM and PM, as UTF-8.
+    private let text: [UInt8]
+    /// Ranges in `text`: 12 month names, 12 standalone month names, AM, PM.
+    private let names: [Range<Int>]
+    /// The most bytes a text can take.
+    private let longest: Int
 
     /// 1900-01-01 and 2200-01-01 in milliseconds since 1970.
     static let range = -2_208_988_800_000.0 ..< 7_258_118_400_000.0
@@ -36,7 +50,6 @@ struct DateShortcut: Sendable {
     /// write the text.
     init?(pattern: String, handle: OpaquePointer, icu: (Double) -> String?) {
         guard let parts = Self.parse(pattern) else { return nil }
-        self.parts = parts
         func symbol(_ kind: Int32, _ index: Int32) -> [UInt8]? {
             var status: Int32 = 0
             return takeString(cicu_date_symbol(handle, kind, index, &status)).map { Array($0.utf8) }
@@ -48,21 +61,55 @@ struct DateShortcut: Sendable {
             standaloneMonths.append(standalone)
         }
         guard let am = symbol(1, 0), let pm = symbol(1, 1) else { return nil }
-        self.months = months
-        self.standaloneMonths = standaloneMonths
-        amPm = [am, pm]
-        // Every month, both halves of the day, the hours either side of noon and midnight, a leap day, the ends.
-        var samples: [Double] = [Self.range.lowerBound, Self.range.upperBound - 1, 951_782_400_000, 946_684_799_999]
+        var text: [UInt8] = [], ops: [Op] = [], longest = 0
+        for part in parts {
+            switch part {
+            case let .literal(bytes):
+                ops.append(Op(kind: .literal, width: 0, start: text.count, end: text.count + bytes.count))
+                text += bytes
+                longest += bytes.count
+            case let .year(width): ops.append(Op(kind: .year, width: width, start: 0, end: 0)); longest += max(width, 4)
+            case .monthName: ops.append(Op(kind: .monthName, width: 0, start: 0, end: 0)); longest += months.map(\.count).max() ?? 0
+            case .standaloneMonthName:
+                ops.append(Op(kind: .standaloneMonthName, width: 0, start: 12, end: 0))
+                longest += standaloneMonths.map(\.count).max() ?? 0
+            case let .month(width): ops.append(Op(kind: .month, width: width, start: 0, end: 0)); longest += 2
+            case let .day(width): ops.append(Op(kind: .day, width: width, start: 0, end: 0)); longest += 2
+            case let .hour24(width): ops.append(Op(kind: .hour24, width: width, start: 0, end: 0)); longest += 2
+            case let .hour12(width): ops.append(Op(kind: .hour12, width: width, start: 0, end: 0)); longest += 2
+            case let .minute(width): ops.append(Op(kind: .minute, width: width, start: 0, end: 0)); longest += 2
+            case let .second(width): ops.append(Op(kind: .second, width: width, start: 0, end: 0)); longest += 2
+            case .milliseconds: ops.append(Op(kind: .milliseconds, width: 3, start: 0, end: 0)); longest += 3
+            case .amPm: ops.append(Op(kind: .amPm, width: 0, start: 24, end: 0)); longest += max(am.count, pm.count)
+            }
+        }
+        var names: [Range<Int>] = []
+        for name in months + standaloneMonths + [am, pm] {
+            names.append(text.count..<(text.count + name.count))
+            text += name
+        }
+        self.ops = ops
+        self.text = text
+        self.names = names
+        self.longest = longest
+        for millis in Self.samples {
+            guard let text = icu(millis), text == format(millis: millis) else { return nil }
+        }
+    }
+
+    /// Instants whose texts stand for every text of a pattern: every month, both halves of the
+    /// day, the hours either side of noon and midnight (one and two digits), days of one and two
+    /// digits, a leap day, the ends of the range.
+    static let samples: [Double] = {
+        var samples: [Double] = [range.lowerBound, range.upperBound - 1, 951_782_400_000, 946_684_799_999]
         for month in 0..<12 {
             let day = Double(XValueText.daysFromCivil(2026, month + 1, month % 3 == 0 ? 1 : 28)) * 86_400_000
             for hour in [0, 1, 9, 11, 12, 13, 23] {
                 samples.append(day + Double(hour) * 3_600_000 + Double(month * 5 % 60) * 60_000 + 7_123)
             }
         }
-        for millis in samples {
-            guard let text = icu(millis), text == format(millis: millis) else { return nil }
-        }
-    }
+        return samples
+    }()
 
     /// The text of `millis`, or nil outside the shortcut's instants.
     func format(millis: Double) -> String? {
@@ -72,32 +119,38 @@ struct DateShortcut: Sendable {
         let ofDay = Int(whole - days * 86_400_000)
         let (year, month, day) = Self.civil(days)
         let hour = ofDay / 3_600_000, minute = ofDay / 60_000 % 60, second = ofDay / 1000 % 60, milli = ofDay % 1000
-        var out: [UInt8] = []
-        out.reserveCapacity(32)
-        func number(_ value: Int, _ width: Int) {
-            var digits: [UInt8] = []
-            var v = value
-            repeat { digits.append(UInt8(v % 10) + 48); v /= 10 } while v > 0
-            for _ in digits.count..<max(width, digits.count) { out.append(48) }
-            out += digits.reversed()
-        }
-        for part in parts {
-            switch part {
-            case let .literal(bytes): out += bytes
-            case let .year(width): number(year, width)
-            case .monthName: out += months[month - 1]
-            case .standaloneMonthName: out += standaloneMonths[month - 1]
-            case let .month(width): number(month, width)
-            case let .day(width): number(day, width)
-            case let .hour24(width): number(hour, width)
-            case let .hour12(width): number(hour % 12 == 0 ? 12 : hour % 12, width)
-            case let .minute(width): number(minute, width)
-            case let .second(width): number(second, width)
-            case .milliseconds: number(milli, 3)
-            case .amPm: out += amPm[hour < 12 ? 0 : 1]
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest) { out -> String in
+            var n = 0
+            // `value` (not negative) in at least `width` digits.
+            func number(_ value: Int, _ width: Int) {
+                let start = n
+                var v = value
+                repeat { out[n] = UInt8(v % 10) + 48; n += 1; v /= 10 } while v > 0
+                while n - start < width { out[n] = 48; n += 1 }
+                var (i, j) = (start, n - 1)
+                while i < j { out.swapAt(i, j); i += 1; j -= 1 }
             }
+            func copy(_ range: Range<Int>) {
+                for i in range { out[n] = text[i]; n += 1 }
+            }
+            for op in ops {
+                switch op.kind {
+                case .literal: copy(op.start..<op.end)
+                case .year: number(year, op.width)
+                case .monthName: copy(names[month - 1])
+                case .standaloneMonthName: copy(names[12 + month - 1])
+                case .month: number(month, op.width)
+                case .day: number(day, op.width)
+                case .hour24: number(hour, op.width)
+                case .hour12: number(hour % 12 == 0 ? 12 : hour % 12, op.width)
+                case .minute: number(minute, op.width)
+                case .second: number(second, op.width)
+                case .milliseconds: number(milli, 3)
+                case .amPm: copy(names[hour < 12 ? 24 : 25])
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: out[..<n]), as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The parts of an ICU date pattern (UTS #35 date field symbols, text in single quotes), or nil

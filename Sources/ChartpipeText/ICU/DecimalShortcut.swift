@@ -93,86 +93,139 @@ struct DecimalShortcut: Sendable {
     }
 
     /// ICU's text of `value`, or nil where only ICU can tell (not finite, beyond 10^15, or a sign
-    /// or plural whose text was not sampled).
+    /// or plural whose text was not sampled). The digits are made on the stack and the string in
+    /// one allocation (none when short): every value of every sentence and label comes here.
     func format(_ value: Double) -> String? {
-        guard value.isFinite, value.magnitude < 1e15, let digits = digits(value.magnitude) else { return nil }
-        let affix = affixes[value < 0 && !digits.isZero ? 1 : 0][digits.isOne ? 1 : 0]
-        guard let affix else { return nil }
-        var out = affix.prefix
-        out.reserveCapacity(affix.prefix.count + digits.text.count + affix.suffix.count)
-        out += digits.text
-        out += affix.suffix
-        return String(decoding: out, as: UTF8.self)
+        guard value.isFinite, value.magnitude < 1e15 else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.scratch) { buffer -> String? in
+            guard let (count, isZero, isOne) = digits(value.magnitude, into: buffer),
+                  let affix = affixes[value < 0 && !isZero ? 1 : 0][isOne ? 1 : 0] else { return nil }
+            let digits = UnsafeBufferPointer(rebasing: buffer[..<count])
+            return String(unsafeUninitializedCapacity: affix.prefix.count + count + affix.suffix.count) { out in
+                var i = 0
+                for b in affix.prefix { out[i] = b; i += 1 }
+                for b in digits { out[i] = b; i += 1 }
+                for b in affix.suffix { out[i] = b; i += 1 }
+                return i
+            }
+        }
     }
 
-    /// The grouped digits of a magnitude at the skeleton's precision; `isOne` when English's plural
-    /// `one` applies (exactly "1", no fraction shown).
+    /// Bytes of scratch for one number's digits: 15 integer digits with their group separators
+    /// (at most 4 bytes each), the decimal separator and 15 fraction digits fit with room to spare.
+    private static let scratch = 128
+
+    /// `digits(_:into:)` as an array (for the samples `init` checks).
     private func digits(_ magnitude: Double) -> (text: [UInt8], isZero: Bool, isOne: Bool)? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.scratch) { buffer in
+            digits(magnitude, into: buffer).map { (Array(buffer[..<$0.count]), $0.isZero, $0.isOne) }
+        }
+    }
+
+    /// The grouped digits of a magnitude at the skeleton's precision, written at the start of
+    /// `text`: their byte count, and `isOne` when English's plural `one` applies (exactly "1", no
+    /// fraction shown). Nil when they would not fit.
+    private func digits(_ magnitude: Double, into text: UnsafeMutableBufferPointer<UInt8>)
+        -> (count: Int, isZero: Bool, isOne: Bool)? {
+        // A whole number (a count, a position) is its own digits, at any precision: no rounding,
+        // and the fraction digits shown are the minimum's zeros.
+        if magnitude == magnitude.rounded(.towardZero) {
+            var v = Int64(magnitude), count = 0
+            repeat { count += 1; v /= 10 } while v > 0
+            let size = count + (count - 1) / 3 * group.count + (minFraction > 0 ? decimal.count + minFraction : 0)
+            guard size <= text.count else { return nil }
+            var n = size - (minFraction > 0 ? decimal.count + minFraction : 0)
+            v = Int64(magnitude)
+            var written = 0
+            while true {
+                n -= 1
+                text[n] = UInt8(v % 10) + 48
+                v /= 10
+                written += 1
+                if v == 0 { break }
+                if written % 3 == 0 { for b in group.reversed() { n -= 1; text[n] = b } }
+            }
+            n = size - (minFraction > 0 ? decimal.count + minFraction : 0)
+            if minFraction > 0 {
+                for b in decimal { text[n] = b; n += 1 }
+                for _ in 0..<minFraction { text[n] = 48; n += 1 }
+            }
+            return (n, magnitude == 0, englishOne && minFraction == 0 && magnitude == 1)
+        }
         // Swift's description is the shortest round-trip decimal: "52.37", "5.0", "1e-05", "1.5e+16".
-        var mantissa: [UInt8] = []
-        mantissa.reserveCapacity(24)
-        var point = -1, exponent = 0, exponentSign = 1, inExponent = false
-        for byte in magnitude.description.utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if inExponent { exponent = exponent * 10 + Int(byte - 48) } else { mantissa.append(byte - 48) }
-            case UInt8(ascii: "."): point = mantissa.count
-            case UInt8(ascii: "e"): inExponent = true
-            case UInt8(ascii: "-"): exponentSign = -1
-            case UInt8(ascii: "+"): break
-            default: return nil
-            }
-        }
-        guard !mantissa.isEmpty else { return nil }
-        // Digits before the decimal point, counted in `mantissa` (may be negative or beyond it).
-        let integerCount = (point < 0 ? mantissa.count : point) + exponentSign * exponent
-        // Digit i of the number (0 is the leading digit of `mantissa`), 0 outside it.
-        func digit(_ i: Int) -> UInt8 { i >= 0 && i < mantissa.count ? mantissa[i] : 0 }
-        // Keep `integerCount + maxFraction` digits of the mantissa, rounded half to even.
-        let kept = integerCount + maxFraction
-        var number: [UInt8] = []  // integer digits then maxFraction fraction digits, as values 0…9
-        let width = max(kept, maxFraction)
-        number.reserveCapacity(width + 1)
-        for i in (kept - width)..<kept { number.append(digit(i)) }
-        if kept < mantissa.count {
-            let first = digit(kept)
-            var roundUp = first > 5
-            if first == 5 {
-                let rest = mantissa[(kept + 1)...].contains { $0 != 0 }
-                roundUp = rest || (number.last.map { $0 & 1 == 1 } ?? false)
-            }
-            if roundUp {
-                var i = number.count - 1
-                while i >= 0 {
-                    if number[i] == 9 { number[i] = 0; i -= 1 } else { number[i] += 1; break }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * Self.scratch) { scratch in
+            let mantissa = UnsafeMutableBufferPointer(rebasing: scratch[..<Self.scratch])
+            let number = UnsafeMutableBufferPointer(rebasing: scratch[Self.scratch...])
+            var mantissaCount = 0
+            var point = -1, exponent = 0, exponentSign = 1, inExponent = false
+            for byte in magnitude.description.utf8 {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    if inExponent { exponent = exponent * 10 + Int(byte - 48) } else {
+                        guard mantissaCount < mantissa.count else { return nil }
+                        mantissa[mantissaCount] = byte - 48
+                        mantissaCount += 1
+                    }
+                case UInt8(ascii: "."): point = mantissaCount
+                case UInt8(ascii: "e"): inExponent = true
+                case UInt8(ascii: "-"): exponentSign = -1
+                case UInt8(ascii: "+"): break
+                default: return nil
                 }
-                if i < 0 { number.insert(1, at: 0) }
             }
-        }
-        var fraction = maxFraction
-        while fraction > minFraction, number.last == 0 { number.removeLast(); fraction -= 1 }
-        var integer = number.count - fraction
-        // Leading zeros of the integer part go, but one digit stays: "0.5".
-        var start = 0
-        while integer - start > 1, number[start] == 0 { start += 1 }
-        integer -= start
-        let isZero = !number[start...].contains { $0 != 0 }
-        var text: [UInt8] = []
-        text.reserveCapacity(integer + integer / 3 * group.count + decimal.count + fraction)
-        if integer <= 0 {
-            text.append(UInt8(ascii: "0"))
-        } else {
-            for i in 0..<integer {
-                if i > 0, (integer - i) % 3 == 0 { text += group }
-                text.append(number[start + i] + 48)
+            guard mantissaCount > 0 else { return nil }
+            // Digits before the decimal point, counted in `mantissa` (may be negative or beyond it).
+            let integerCount = (point < 0 ? mantissaCount : point) + exponentSign * exponent
+            // Digit i of the number (0 is the leading digit of `mantissa`), 0 outside it.
+            func digit(_ i: Int) -> UInt8 { i >= 0 && i < mantissaCount ? mantissa[i] : 0 }
+            // Keep `integerCount + maxFraction` digits of the mantissa, rounded half to even: one
+            // place is left at the front of `number` for a carry out of the leading digit.
+            let kept = integerCount + maxFraction
+            let width = max(kept, maxFraction)
+            guard width + 1 <= number.count else { return nil }
+            var first = 1, end = 1  // number[first..<end]: integer digits then maxFraction fraction digits, as values 0…9
+            for i in (kept - width)..<kept { number[end] = digit(i); end += 1 }
+            if kept < mantissaCount {
+                let next = digit(kept)
+                var roundUp = next > 5
+                if next == 5 {
+                    let rest = kept + 1 < mantissaCount && mantissa[(kept + 1)..<mantissaCount].contains { $0 != 0 }
+                    roundUp = rest || (end > first && number[end - 1] & 1 == 1)
+                }
+                if roundUp {
+                    var i = end - 1
+                    while i >= first {
+                        if number[i] == 9 { number[i] = 0; i -= 1 } else { number[i] += 1; break }
+                    }
+                    if i < first { first -= 1; number[first] = 1 }
+                }
             }
+            var fraction = maxFraction
+            while fraction > minFraction, end > first, number[end - 1] == 0 { end -= 1; fraction -= 1 }
+            var integer = end - first - fraction
+            // Leading zeros of the integer part go, but one digit stays: "0.5".
+            var start = first
+            while integer - (start - first) > 1, number[start] == 0 { start += 1 }
+            integer -= start - first
+            let isZero = !number[start..<end].contains { $0 != 0 }
+            let size = max(integer, 1) + max(integer, 0) / 3 * group.count + decimal.count + fraction
+            guard size <= text.count else { return nil }
+            var n = 0
+            if integer <= 0 {
+                text[n] = UInt8(ascii: "0"); n += 1
+            } else {
+                for i in 0..<integer {
+                    if i > 0, (integer - i) % 3 == 0 { for b in group { text[n] = b; n += 1 } }
+                    text[n] = number[start + i] + 48; n += 1
+                }
+            }
+            if fraction > 0 {
+                for b in decimal { text[n] = b; n += 1 }
+                for i in (start + max(integer, 0))..<end { text[n] = number[i] + 48; n += 1 }
+            }
+            let isOne = englishOne && fraction == 0 && integer == 1 && number[start] == 1
+            return (n, isZero, isOne)
         }
-        if fraction > 0 {
-            text += decimal
-            for i in (start + max(integer, 0))..<number.count { text.append(number[i] + 48) }
-        }
-        let isOne = englishOne && fraction == 0 && integer == 1 && number[start] == 1
-        return (text, isZero, isOne)
     }
 
     private static func onlyOccurrence(of needle: [UInt8], in haystack: [UInt8]) -> Int? {

@@ -28,6 +28,8 @@ public enum KoreanParticles {
 
     /// The marker at the start of `text`, if any.
     static func marker(at text: Substring) -> Marker? {
+        // Most text after a placeholder is no marker: that is known from its first byte.
+        guard text.utf8.first == UInt8(ascii: "(") else { return nil }
         let chars = Array(text.prefix(5))
         guard chars.count >= 4, chars[0] == "(", chars[2] == ")" else { return nil }
         let inner = chars[1], next = chars[3]
@@ -199,14 +201,22 @@ public enum KoreanParticles {
         ("$", .vowel), ("₩", .consonant), ("￦", .consonant), ("€", .vowel), ("£", .vowel), ("¥", .consonant), ("￥", .consonant),
     ]
 
+    /// `currencyReadings`' symbols as scalars.
+    private static let currencyScalars: [(symbol: [Unicode.Scalar], ending: Ending)] =
+        currencyReadings.map { (Array($0.symbol.unicodeScalars), $0.ending) }
+
+    /// The reading of an amount after a currency symbol ("$5", "-₩300"), the last word of `scalars`.
+    /// Compared scalar by scalar: none of the symbols takes a combining mark, and a mark after one
+    /// is no digit, so this is the comparison of characters without making them.
     static func currencyEnding(_ scalars: [Unicode.Scalar]) -> Ending? {
         var start = scalars.count
         while start > 0, !scalars[start - 1].properties.isWhitespace { start -= 1 }
-        var word = String(String.UnicodeScalarView(scalars[start...]))
-        while let first = word.first, first == "-" || first == "+" || first == "−" { word.removeFirst() }
-        for (symbol, ending) in currencyReadings where word.hasPrefix(symbol) {
-            let amount = word.dropFirst(symbol.count)
-            if let first = amount.unicodeScalars.first, asciiDigit(first) != nil { return ending }
+        while start < scalars.count, scalars[start] == "-" || scalars[start] == "+" || scalars[start] == "−" { start += 1 }
+        // A word that starts with a digit or a letter has no symbol before its amount.
+        guard start < scalars.count, asciiDigit(scalars[start]) == nil, !isHangulSyllable(scalars[start]) else { return nil }
+        for (symbol, ending) in currencyScalars where scalars.count - start > symbol.count {
+            guard scalars[start..<(start + symbol.count)].elementsEqual(symbol) else { continue }
+            if asciiDigit(scalars[start + symbol.count]) != nil { return ending }
         }
         return nil
     }

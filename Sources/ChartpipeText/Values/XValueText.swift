@@ -56,7 +56,9 @@ public struct XValueText: Sendable {
         switch facts.kind {
         case .time:
             let shown = zoned(style, x)
-            if shown == style, let dates { return language.typeset(dates.text(millis: x)) }
+            if shown == style, let dates {
+                return language.usesChineseTypography ? dates.chineseText(millis: x) : dates.text(millis: x)
+            }
             return language.typeset(formats.date(millis: x, style: shown, zone: facts.zone))
         // Years and other four-digit integer x read as written ("2015", not "2,015").
         case .number:
