@@ -10,6 +10,8 @@ struct ChartDescriber {
     let locale: String
     let language: WrittenLanguage
     let catalog: Catalog
+    /// The catalog's `describe.` keys for the locale, found once for the run.
+    let phrases: Phrasebook
     let formats: LocaleFormats
     /// The series as they entered `downsample`: trend indices point here.
     let full: SeriesSet
@@ -35,39 +37,69 @@ struct ChartDescriber {
     /// valley, 4 an outlier (a point's label looks itself up once, not in each list: a
     /// two-million-point series is labelled point by point).
     let marks: [[Int: UInt8]]
-    /// Render problems met so far, for warnings.
-    private(set) var problems: [String] = []
+    /// Per series, its first value that is not missing, and whether one is missing (`Facts`).
+    let firstFinite: [Double?]
+    let hasGap: [Bool]
+    /// Render problems met so far, for warnings. Kept in a sink, not in the describer, so that
+    /// labelling a point copies nothing (a copy of the describer retains every field).
+    private let sink = ProblemSink()
+    var problems: [String] { sink.problems }
     /// The run's: labelling every point of a long series polls it.
     let cancellation: Cancellation
 
-    /// `seasons`: each series' cycle (`ChartDescriber.seasons(of:)`), found once for every locale.
-    init(context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog, seasons: [Season?]? = nil) {
+    /// What the description of a chart says alike in every locale, found once for all of them:
+    /// each series' cycle and the facts of the axes.
+    struct Facts: Sendable {
+        let seasons: [Season?]
+        let x: XAxisFacts
+        let y: YAxisFacts
+        /// See `ChartDescriber.marks`.
+        let marks: [[Int: UInt8]]
+        /// Per series, its first value that is not missing, and whether one is missing.
+        let firstFinite: [Double?]
+        let hasGap: [Bool]
+
+        init(_ context: ChartContext, trend: TrendResult) {
+            seasons = ChartDescriber.seasons(of: context)
+            firstFinite = context.fullSeries.series.map { $0.y.first(where: \.isFinite) }
+            hasGap = context.fullSeries.series.map { $0.y.contains { !$0.isFinite } }
+            marks = trend.series.map { s in
+                var m: [Int: UInt8] = [:]
+                for p in s.peaks { m[p.point.index, default: 0] |= 1 }
+                for v in s.valleys { m[v.point.index, default: 0] |= 2 }
+                for o in s.outliers { m[o.point.index, default: 0] |= 4 }
+                return m
+            }
+            x = XAxisFacts(context.fullSeries, zone: context.chart.x.zone, unit: context.chart.x.unit,
+                           aggregation: context[AggregationKey.self])
+            y = YAxisFacts(unit: context.chart.y.unit, series: context.fullSeries.series.map(\.y))
+        }
+    }
+
+    /// `facts`: the chart's (`Facts(context, trend:)`), found once for every locale.
+    init(context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog, facts: Facts? = nil) {
+        let facts = facts ?? Facts(context, trend: trend)
         chart = context.chart
         cancellation = context.cancellation
         locale = language.requested
         self.language = language
         self.catalog = catalog
+        phrases = catalog.phrasebook(for: language.requested, prefix: "describe.")
         formats = language.formats
         full = context.fullSeries
         data = context.data
         self.trend = trend
-        marks = trend.series.map { s in
-            var m: [Int: UInt8] = [:]
-            for p in s.peaks { m[p.point.index, default: 0] |= 1 }
-            for v in s.valleys { m[v.point.index, default: 0] |= 2 }
-            for o in s.outliers { m[o.point.index, default: 0] |= 4 }
-            return m
-        }
-        x = XValueText(facts: XAxisFacts(context.fullSeries, zone: context.chart.x.zone, unit: context.chart.x.unit,
-                                         aggregation: context[AggregationKey.self]),
-                       language: language, catalog: catalog)
-        let yFacts = YAxisFacts(unit: context.chart.y.unit, series: full.series.map(\.y))
+        marks = facts.marks
+        firstFinite = facts.firstFinite
+        hasGap = facts.hasGap
+        x = XValueText(facts: facts.x, language: language, catalog: catalog)
+        let yFacts = facts.y
         y = YValueText(facts: yFacts, language: language)
         aggregation = context[AggregationKey.self]
         kind = yFacts.kind(counted: aggregation?.op == "count")
         countKey = catalog.entries["describe.count.\(context.chart.id)"] != nil ? "count.\(context.chart.id)" : "count"
         verbKind = catalog.entries["describe.verb.rise.\(context.chart.id)"] != nil ? context.chart.id : kind.rawValue
-        self.seasons = seasons ?? ChartDescriber.seasons(of: context)
+        seasons = facts.seasons
         names = ChartNames(chart: context.chart, series: full, language: language, catalog: catalog)
     }
 
@@ -80,8 +112,15 @@ struct ChartDescriber {
 
     // MARK: Rendering
 
-    private mutating func say(_ key: String, _ arguments: [TemplateArgument]) -> String {
-        catalog.describing(key, locale: locale, arguments, problems: &problems)
+    private func say(_ key: String, _ arguments: [TemplateArgument]) -> String {
+        let rendering = phrases.rendering(key, arguments)
+        note(rendering.problems, key: key)
+        return rendering.text
+    }
+
+    /// Keeps the problems of rendering `describe.<key>`, for warnings.
+    func note(_ problems: [String], key: String) {
+        for problem in problems { sink.add("key 'describe.\(key)' [\(locale)]: \(problem)") }
     }
 
     private func t(_ s: String) -> TemplateArgument { .text(s) }
@@ -89,10 +128,10 @@ struct ChartDescriber {
     // MARK: Values and amounts
 
     /// A value as a reader hears it: with its unit, and a count with the language's counter.
-    mutating func value(_ v: Double) -> String { value(v, amount: false) }
+    func value(_ v: Double) -> String { value(v, amount: false) }
 
     /// A value; an `amount` (a threshold, a change, a bound the pipeline set) drops needless cents.
-    mutating func value(_ v: Double, amount: Bool) -> String {
+    func value(_ v: Double, amount: Bool) -> String {
         let text = y.text(v, trimmingCents: amount)
         guard kind == .count && v.isFinite else { return text }
         return counted(text)
@@ -101,7 +140,7 @@ struct ChartDescriber {
     /// A count with its counter: the chart's own (`describe.count.<id>`: "3,738회") or the language's
     /// general one, which Korean and Japanese leave out, as English does (a number of members is not
     /// "5개"); Chinese writes 个.
-    private mutating func counted(_ text: String) -> String {
+    private func counted(_ text: String) -> String {
         // Korean spaces a counter after a number written with Hangul units ("760만 1천 명", "3,738명").
         let spaced = language.language == "ko" && text.unicodeScalars.last.map { (0xAC00...0xD7A3).contains($0.value) } == true
         let out = say(countKey, [t(spaced ? text + " " : text)])
@@ -109,14 +148,14 @@ struct ChartDescriber {
     }
 
     /// A statistic of the values (mean, median): money without minor units keeps two decimals below 100.
-    mutating func statistic(_ v: Double) -> String {
+    func statistic(_ v: Double) -> String {
         kind == .count ? value(v) : y.statistic(v)
     }
 
     /// The standard deviation: a spread of percentages is in percentage points, of temperatures in
     /// degrees (the scale was named with the mean: "표준편차는 9.47도", never "화씨 9.47도", which
     /// reads as a temperature), and of counts without the general counter ("标准差为2.8", not "2.8个").
-    mutating func spread(_ v: Double) -> String {
+    func spread(_ v: Double) -> String {
         switch kind {
         case .percentage: return percentagePoints(v)
         case .temperature: return degrees(v, precision: .maxFractionDigits(2))
@@ -126,18 +165,18 @@ struct ChartDescriber {
     }
 
     /// A difference of temperatures in degrees, without the scale ("4 degrees", "4도", "4度").
-    private mutating func degrees(_ v: Double, precision: NumberPrecision) -> String {
+    private func degrees(_ v: Double, precision: NumberPrecision) -> String {
         let text = formats.number(v, precision: precision)
         return say("degrees", [.number(text, value: v, fractionDigits: text.contains(".") ? 1 : 0)])
     }
 
     /// An event's place on the x axis as a sentence says it: "in 2009", "on June 12", "at 5 hours".
-    mutating func when(_ xv: Double) -> String {
+    func when(_ xv: Double) -> String {
         say("when." + x.when.rawValue, [t(x.text(xv))])
     }
 
     /// The verb of a change of this chart's values: prices rise and fall, counts increase and decrease.
-    mutating func verb(rising: Bool) -> String {
+    func verb(rising: Bool) -> String {
         say("verb.\(rising ? "rise" : "fall").\(verbKind)", [])
     }
 
@@ -145,7 +184,7 @@ struct ChartDescriber {
     /// change from 0). A percentage changes by percentage points; a rise to three times or more
     /// is a multiple ("13.5-fold"), as newspapers write it.
     /// `standalone`: the amount stands alone, in brackets (a multiple as a noun: "3.5倍", not "3.5倍に").
-    private mutating func amount(_ change: TrendChange, from first: Double, to last: Double, standalone: Bool = false) -> String? {
+    private func amount(_ change: TrendChange, from first: Double, to last: Double, standalone: Bool = false) -> String? {
         if kind == .percentage { return percentagePoints(abs(change.absolute)) }
         if let percent = change.percent, y.hasTrueZero {
             if percent >= 200, first > 0 {
@@ -160,7 +199,7 @@ struct ChartDescriber {
     }
 
     /// A rate (a slope) without its sign.
-    private mutating func rate(_ value: Double) -> String {
+    private func rate(_ value: Double) -> String {
         let size = abs(value)
         if kind == .percentage { return percentagePoints(size, precision: YValueText.rateDigits(size)) }
         // A rate of temperatures is a difference: in degrees, as changes are ("0.082 degrees per day").
@@ -169,7 +208,7 @@ struct ChartDescriber {
         return kind == .count ? counted(text) : text
     }
 
-    private mutating func percentagePoints(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {
+    private func percentagePoints(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {
         let text = formats.number(value, precision: precision)
         // Only whether a fraction is shown matters to the plural ("1 percentage point", "1.5 percentage points").
         return say("percentPoints", [.number(text, value: value, fractionDigits: text.contains(".") ? 1 : 0)])
@@ -184,38 +223,47 @@ struct ChartDescriber {
 
     // MARK: The whole description
 
-    mutating func describe(points selection: PointSelection) throws(Cancelled) -> (ChartDescription, labels: PointLabels) {
+    /// `labelsAtOnce`: most drawn points whose labels are made here, not when read (a test sets it).
+    func describe(points selection: PointSelection, labelsAtOnce: Int = ChartDescriber.labelsMadeAtOnce)
+        throws(Cancelled) -> (ChartDescription, labels: PointLabels) {
         let summary = self.summary()
         let axes = self.axes()
         let statistics = self.statistics()
+        // The drawn points' labels are read by every file and by later stages: a chart of a few
+        // points makes them once, here; a large one when each reads them.
+        let drawnLabels = drawnCount <= labelsAtOnce ? try self.drawnLabels() : nil
         var series: [SeriesDescription] = []
         for k in full.series.indices {
             try cancellation.check()
-            // Labels are made when they are read (issue 12); the notable points' are made now, so
-            // that a translation that does not render is met, and warned of, before any file is written.
-            let notable = notableIndices(series: k)
-            for i in notable { _ = pointLabel(series: k, index: i) }
-            if let gap = full.series[k].y.firstIndex(where: { !$0.isFinite }) { _ = pointLabel(series: k, index: gap) }
+            // A translation that does not render for some point is met, and warned of, before any
+            // file is written, though a large chart's labels are made only as files are written (issue 12).
+            checkPointLabels(series: k)
             let chosen: [Int]?
+            // Whether the points listed are the drawn points, whose labels may be made already.
+            var listsDrawn = false
             switch selection {
-            case .all: chosen = dataIndices(k)
-            case .auto: chosen = full.series.count <= PointSelection.allUpToSeries ? dataIndices(k) : notable
-            case .notable: chosen = notable
+            case .all: chosen = dataIndices(k); listsDrawn = true
+            case .auto:
+                listsDrawn = full.series.count <= PointSelection.allUpToSeries
+                chosen = listsDrawn ? dataIndices(k) : notableIndices(series: k)
+            case .notable: chosen = notableIndices(series: k)
             case .none: chosen = []
             }
             // The shape as a braille display shows it: of the drawn points, as the chart draws them.
             let drawn = data.series.indices.contains(k) ? data.series[k].y : full.series[k].y
+            let made = listsDrawn ? drawnLabels?[k] : nil
             series.append(SeriesDescription(name: seriesName(k), summary: seriesSummary(k), segments: segments(k),
-                                            points: points(series: k, chosen: chosen), braille: BrailleSparkline.render(drawn)))
+                                            points: points(series: k, chosen: chosen, labels: made),
+                                            braille: BrailleSparkline.render(drawn)))
         }
         let description = ChartDescription(locale: locale, chart: chart.id, title: title, summary: summary, axes: axes,
                                            statistics: statistics, series: series, navigation: navigation())
-        return (description, pointLabels())
+        return (description, drawnLabels.map { PointLabels($0) } ?? pointLabels())
     }
 
     // MARK: Summary
 
-    private var stats: [SeriesTrend] { trend.series }
+    var stats: [SeriesTrend] { trend.series }
 
     /// First and last x and the lowest and highest values over every series.
     private var extent: (firstX: Double, lastX: Double, low: Double, high: Double)? {
@@ -226,7 +274,7 @@ struct ChartDescriber {
         return (firstX, lastX, low, high)
     }
 
-    mutating func summary() -> String {
+    func summary() -> String {
         guard let extent else { return say("overview.empty", [t(title)]) }
         let present = stats.indices.filter { stats[$0].n > 0 }
         if present.count == 1, let k = present.first, stats[k].n == 1, let p = stats[k].first {
@@ -277,7 +325,7 @@ struct ChartDescriber {
 
     /// The summary of many series: how many rose, fell or had no trend; which rose and fell the
     /// most; where the highest and lowest values are.
-    private mutating func manySummary() -> String {
+    private func manySummary() -> String {
         var rose = 0, fell = 0, none = 0
         for s in stats where s.n >= 2 {
             switch direction(s) {
@@ -314,7 +362,7 @@ struct ChartDescriber {
     /// Sentences grouping the series by their Mann-Kendall verdict; each rise and fall is stated
     /// with its own amount ("North rose 67.7%, South 27.7%"), never bracketed, so that a change
     /// cannot be taken for a share.
-    private mutating func trendGroups(_ present: [Int]) -> String {
+    private func trendGroups(_ present: [Int]) -> String {
         var rose: [(name: String, amount: String)] = [], fell: [(name: String, amount: String)] = []
         var up: [String] = [], down: [String] = [], none: [String] = [], single: [String] = [], empty: [String] = []
         for k in present {
@@ -349,7 +397,7 @@ struct ChartDescriber {
     }
 
     /// One sentence for series that changed the same way, each with its amount.
-    private mutating func changeSentence(_ group: [(name: String, amount: String)], verb: String) -> String {
+    private func changeSentence(_ group: [(name: String, amount: String)], verb: String) -> String {
         guard let lead = group.first else { return "" }
         if group.count == 1 { return say("summary.change.one", [t(lead.name), t(verb), t(lead.amount)]) }
         var pairs: [String] = []
@@ -374,7 +422,7 @@ struct ChartDescriber {
         return (x.text(a, withYear: yearLeads), x.text(b, withYear: !yearLeads))
     }
 
-    mutating func seriesSentence(_ k: Int, inSummary: Bool = false) -> String {
+    func seriesSentence(_ k: Int, inSummary: Bool = false) -> String {
         let s = stats[k]
         let name = seriesName(k)
         guard let first = s.first, let last = s.last, let low = s.min, let high = s.max else {
@@ -411,7 +459,7 @@ struct ChartDescriber {
 
     /// The ends of a change or a range, the unit said once where the language does ("from 67 to 68
     /// degrees Fahrenheit"); counts keep their counters on both.
-    private mutating func fromTo(_ a: Double, _ b: Double, amount: Bool = false) -> [TemplateArgument] {
+    private func fromTo(_ a: Double, _ b: Double, amount: Bool = false) -> [TemplateArgument] {
         if kind == .count || amount { return [t(value(a, amount: amount)), t(value(b, amount: amount))] }
         let (first, second) = y.ends(a, b)
         return [t(first), t(second)]
@@ -419,7 +467,7 @@ struct ChartDescriber {
 
     /// The clause on a series' highest and lowest values that are not its first or last value
     /// (those were just said), or empty.
-    private mutating func innerExtremes(_ s: SeriesTrend) -> String {
+    private func innerExtremes(_ s: SeriesTrend) -> String {
         guard let first = s.first, let last = s.last, let low = s.min, let high = s.max else { return "" }
         let ends: Set<Int> = [first.index, last.index]
         // An extreme equal to an end value is that value again, wherever it falls.
@@ -438,7 +486,7 @@ struct ChartDescriber {
     }
 
     /// What an aggregated value is ("weekly mean", "주간 평균", "每周平均值", "週平均"), or nil.
-    private mutating func aggregatedNoun() -> String? {
+    private func aggregatedNoun() -> String? {
         guard let aggregation else { return nil }
         let op = say("op." + aggregation.op, [])
         switch aggregation.bucket {
@@ -464,7 +512,7 @@ struct ChartDescriber {
 
     /// The series' dominant cycle with real values ("highest in July–August (a mean of 61.6 °F)"),
     /// or nil when it has none (see `Seasonality`).
-    mutating func seasonSentence(_ k: Int) -> String? {
+    func seasonSentence(_ k: Int) -> String? {
         guard full.xType == .time, k < seasons.count, let season = seasons[k] else { return nil }
         return say("season." + season.period.rawValue, [t(seriesName(k)), t(phaseText(season.high, season.period)),
                                                         t(value(season.highMean)), t(phaseText(season.low, season.period)),
@@ -472,7 +520,7 @@ struct ChartDescriber {
     }
 
     /// A month, weekday or hour of a cycle, or two adjacent ones, in the language's words.
-    private mutating func phaseText(_ span: Season.Span, _ period: Season.Period) -> String {
+    private func phaseText(_ span: Season.Span, _ period: Season.Period) -> String {
         let names = span.phases.map { phase -> String in
             let day = 86_400_000.0
             // 2001-01-01 was a Monday; the 15th of a month of 2001 names that month.
@@ -492,7 +540,7 @@ struct ChartDescriber {
         return names.count == 2 ? say("season.span", [t(names[0]), t(names[1])]) : names.first ?? ""
     }
 
-    mutating func seriesSummary(_ k: Int) -> String {
+    func seriesSummary(_ k: Int) -> String {
         var text = seriesSentence(k)
         if let season = seasonSentence(k) { text = language.joining([text, season]) }
         let gaps = gapCount(k)
@@ -500,7 +548,7 @@ struct ChartDescriber {
         return text
     }
 
-    mutating func segmentLabel(series k: Int, _ segment: TrendSegment) -> String {
+    func segmentLabel(series k: Int, _ segment: TrendSegment) -> String {
         let s = full.series[k]
         // A segment within one year names the year once ("1933년 6월부터 12월까지", "From June to December 1933").
         let (fromText, toText) = span(s.x[segment.from], s.x[segment.to], withYear: false)
@@ -529,14 +577,14 @@ struct ChartDescriber {
     }
 
     /// Segments follow x; categories have no order for them to follow.
-    mutating func segments(_ k: Int) -> [SegmentDescription] {
+    func segments(_ k: Int) -> [SegmentDescription] {
         guard full.xType != .category else { return [] }
         return stats[k].segments.map { SegmentDescription(from: $0.from, to: $0.to, label: segmentLabel(series: k, $0)) }
     }
 
     // MARK: Axes
 
-    mutating func axes() -> [AxisDescription] {
+    func axes() -> [AxisDescription] {
         var xText: String
         switch full.xType {
         case .category:
@@ -570,7 +618,7 @@ struct ChartDescriber {
 
     // MARK: Statistics
 
-    mutating func statistics() -> [String] {
+    func statistics() -> [String] {
         var sentences: [String] = []
         // Of many series, the few that matter; the others have their own sections.
         for k in isManySeries ? notableSeries : Array(stats.indices) {
@@ -639,7 +687,7 @@ struct ChartDescriber {
 
     /// Sen's slope per a unit that suits the data (per hour, day, month, year, or x's own unit),
     /// signed by its verb; nil for a slope of 0, which has no direction to state.
-    private mutating func senSentence(name: TemplateArgument, slope: Double) -> String? {
+    private func senSentence(name: TemplateArgument, slope: Double) -> String? {
         guard slope != 0, slope.isFinite else { return nil }
         let verb = t(verb(rising: slope > 0))
         switch full.xType {
@@ -695,11 +743,11 @@ struct ChartDescriber {
 
     /// "June 6, $1,950, highest, 6 of 92": x, value, what is notable, position in the full series;
     /// on a chart of several series it starts with the series ("South: June 1, $1,022, …").
-    mutating func pointLabel(series k: Int, index i: Int) -> String {
+    func pointLabel(series k: Int, index i: Int) -> String {
         prefixed(k, ownLabel(series: k, index: i))
     }
 
-    private mutating func ownLabel(series k: Int, index i: Int) -> String {
+    private func ownLabel(series k: Int, index i: Int) -> String {
         let s = full.series[k]
         let position = Int64(i + 1), count = Int64(s.count)
         guard s.y[i].isFinite else {
@@ -723,22 +771,22 @@ struct ChartDescriber {
 
     // MARK: Navigation
 
-    private mutating func prefixed(_ k: Int, _ label: String) -> String {
+    private func prefixed(_ k: Int, _ label: String) -> String {
         full.series.count > 1 ? say("nav.seriesLabel", [t(seriesName(k)), t(label)]) : label
     }
 
-    private mutating func pointEntry(_ k: Int, _ p: TrendPoint) -> NavigationEntry {
+    private func pointEntry(_ k: Int, _ p: TrendPoint) -> NavigationEntry {
         let label = prefixed(k, say("nav.point", [t(x.text(p.x)), t(value(p.y))]))
         return NavigationEntry(series: k, index: p.index, x: p.x, y: p.y, label: label)
     }
 
-    private mutating func segmentEntry(_ k: Int, _ g: TrendSegment) -> NavigationEntry {
+    private func segmentEntry(_ k: Int, _ g: TrendSegment) -> NavigationEntry {
         let s = full.series[k]
         return NavigationEntry(series: k, index: g.from, x: s.x[g.from], y: s.y[g.from],
                                label: prefixed(k, segmentLabel(series: k, g)))
     }
 
-    mutating func navigation() -> [NavigationList] {
+    func navigation() -> [NavigationList] {
         let cap = ChartDescriber.navigationCap
         var peaks: [NavigationEntry] = [], valleys: [NavigationEntry] = [], outliers: [NavigationEntry] = []
         var starts: [NavigationEntry] = [], rises: [NavigationEntry] = [], falls: [NavigationEntry] = []

@@ -56,8 +56,8 @@ public struct Describe: ChartStage {
         var descriptions: [String: ChartDescription] = [:]
         var labels: [String: PointLabels] = [:]
         var problems: [String] = []
-        // The cycles of the series are facts of the data, found once for every locale.
-        let seasons = ChartDescriber.seasons(of: context)
+        // The cycles of the series and the facts of the axes, found once for every locale.
+        let facts = ChartDescriber.Facts(context, trend: trend)
         for locale in context.run.locales {
             try context.cancellation.check()
             // Decided once per locale; everything that writes its words follows it.
@@ -65,7 +65,7 @@ public struct Describe: ChartStage {
             if !language.isTranslated {
                 problems.append("no catalog translates '\(locale)'; its texts are in '\(language.catalogLocale)' (add a translation to the pipeline's 'strings')")
             }
-            let result = try describe(context, trend: trend, language: language, catalog: catalog, seasons: seasons)
+            let result = try describe(context, trend: trend, language: language, catalog: catalog, facts: facts)
             descriptions[locale] = result.description
             labels[locale] = result.labels
             for artifact in result.artifacts { context.emit(artifact) }
@@ -81,14 +81,14 @@ public struct Describe: ChartStage {
     /// did not render). Polls the run's cancellation while it labels points and writes its files.
     public func describe(_ context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog)
         throws(Cancelled) -> (description: ChartDescription, labels: PointLabels, artifacts: [Artifact], problems: [String]) {
-        try describe(context, trend: trend, language: language, catalog: catalog, seasons: nil)
+        try describe(context, trend: trend, language: language, catalog: catalog, facts: nil)
     }
 
-    /// As `describe(_:trend:language:catalog:)`, with the series' cycles when they were found already.
-    func describe(_ context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog, seasons: [Season?]?)
+    /// As `describe(_:trend:language:catalog:)`, with the chart's facts when they were found already.
+    func describe(_ context: ChartContext, trend: TrendResult, language: WrittenLanguage, catalog: Catalog, facts: ChartDescriber.Facts?)
         throws(Cancelled) -> (description: ChartDescription, labels: PointLabels, artifacts: [Artifact], problems: [String]) {
         let locale = language.requested
-        var describer = ChartDescriber(context: context, trend: trend, language: language, catalog: catalog, seasons: seasons)
+        let describer = ChartDescriber(context: context, trend: trend, language: language, catalog: catalog, facts: facts)
         let described = try describer.describe(points: points)
         var description = described.0
         let labels = described.labels

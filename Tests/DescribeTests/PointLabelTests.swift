@@ -1,0 +1,67 @@
+import ChartpipeCore
+import ChartpipeText
+@testable import Describe
+import Foundation
+import XCTest
+
+/// A chart of few drawn points has its labels made once, when it is described; a large one has
+/// them made when each file reads them (issue 12). Either way they are the same labels, and a
+/// translation that does not render for some point is warned of before any file is written.
+final class PointLabelTests: XCTestCase {
+    /// Four series with a gap, downsampled (drawn points are not the full series): the labels made
+    /// at once and those made when read are the same, in every locale and point selection.
+    func testLabelsMadeAtOnceAreTheLabelsMadeWhenRead() throws {
+        let sales = try DescribeCharts.dailySales(points: nil)
+        var set = sales.data
+        set.series[1].y[7] = .nan
+        let context = try DescribeCharts.context(sales.chart, set, points: 40)
+        XCTAssertLessThan(context.data.series[0].count, context.fullSeries.series[0].count)
+        let catalog = Catalog.embedded
+        let facts = ChartDescriber.Facts(context, trend: try XCTUnwrap(context[TrendKey.self]))
+        for locale in ["en", "ko", "zh-Hans"] {
+            let language = catalog.writtenLanguage(for: locale)
+            for selection in [PointSelection.all, .auto, .notable, .none] {
+                let describer = ChartDescriber(context: context, trend: try XCTUnwrap(context[TrendKey.self]), language: language,
+                                               catalog: catalog, facts: facts)
+                let (atOnce, made) = try describer.describe(points: selection, labelsAtOnce: .max)
+                let (whenRead, lazy) = try describer.describe(points: selection, labelsAtOnce: 0)
+                XCTAssertEqual(made, lazy, "\(locale) \(selection)")
+                XCTAssertEqual(atOnce, whenRead, "\(locale) \(selection)")
+                XCTAssertEqual(made.counts, context.data.series.map(\.count))
+                XCTAssertGreaterThan(made.flatMap { $0 }.count, 100)
+            }
+        }
+    }
+
+    /// A pipeline's catalog breaks English's label of a noted point for the first point only
+    /// (plural `one` of its position; the first point is the lowest): the warning comes though no
+    /// label is made before the files are written.
+    func testABrokenLabelIsWarnedOfBeforeAnyIsMade() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("point-labels-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("broken.xcstrings").path
+        let variant = { (value: String) in ["stringUnit": ["state": "translated", "value": value]] }
+        let catalog: [String: Any] = ["sourceLanguage": "en", "version": "1.0", "strings": [
+            "describe.point.noted": ["localizations": ["en": ["variations": ["plural": [
+                "one": variant("%1$@, %2$@, %3$@, first of %5$lld %9$@"), "other": variant("%1$@, %2$@, %3$@, %4$lld of %5$lld"),
+            ]]]]],
+        ]]
+        try JSONSerialization.data(withJSONObject: catalog).write(to: URL(fileURLWithPath: path))
+        var rising = try DescribeCharts.rising()
+        try Describe().run(&rising)
+        XCTAssertTrue(try XCTUnwrap(rising[PointLabelsKey.self]?["en"]?[0].first).contains("lowest"))
+        let problem = "key 'describe.point.noted' [en]: [en] '%9$@' reads argument 9 but 5 were given"
+        for labelsAtOnce in [0, Int.max] {
+            let context = try DescribeCharts.context(rising.chart, rising.data, locales: ["en"], strings: [path])
+            let loaded = try Catalog.forRun(paths: [path])
+            let describer = ChartDescriber(context: context, trend: try XCTUnwrap(context[TrendKey.self]),
+                                           language: loaded.writtenLanguage(for: "en"), catalog: loaded)
+            _ = try describer.describe(points: .none, labelsAtOnce: labelsAtOnce)
+            XCTAssertEqual(describer.problems, [problem], "labels made at once: \(labelsAtOnce)")
+        }
+        var context = try DescribeCharts.context(rising.chart, rising.data, locales: ["en"], strings: [path])
+        try Describe(points: .none).run(&context)
+        XCTAssertEqual(context.warnings.filter { $0.code == "describe.catalog" }.map(\.message), [problem])
+    }
+}
