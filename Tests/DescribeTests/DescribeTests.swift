@@ -430,7 +430,7 @@ final class DescribeTests: XCTestCase {
     /// Issue 11: a signal stops a long chart part way (a SIGTERM 30 s into a 300,000-point describe
     /// let the chart finish 16 s later). Since issue 12 the stage labels the drawn points itself
     /// only when they are few (`ChartDescriber.labelsMadeAtOnce`), and its files label the points
-    /// they list as the runner writes them; both poll the run's cancellation every
+    /// they list (here every one) as the runner writes them; both poll the run's cancellation every
     /// 4,096 points. Counted, not timed: cancelled at its kth check, the stage or the file throws
     /// there, checks nothing after it, and leaves no description, and no file, behind.
     func testCancellationStopsDescribePartWay() throws {
@@ -447,7 +447,7 @@ final class DescribeTests: XCTestCase {
         let counting = Cancellation(cancellingAtCheck: .max)
         var whole = try context(counting)
         let trendPolls = counting.checks
-        try Describe().run(&whole)
+        try Describe(points: .all).run(&whole)
         XCTAssertEqual(whole[PointLabelsKey.self]?["en"]?.first?.count, n)
         let polls = counting.checks - trendPolls
         // One for the locale, the series and each of the two description files.
@@ -455,7 +455,7 @@ final class DescribeTests: XCTestCase {
         for k in [1, polls / 2, polls] {
             let cancellation = Cancellation(cancellingAtCheck: trendPolls + k)
             var stopped = try context(cancellation)
-            XCTAssertThrowsError(try Describe().run(&stopped), "cancelled at check \(k)") { XCTAssertTrue($0 is Cancelled, "\($0)") }
+            XCTAssertThrowsError(try Describe(points: .all).run(&stopped), "cancelled at check \(k)") { XCTAssertTrue($0 is Cancelled, "\($0)") }
             XCTAssertEqual(cancellation.checks, trendPolls + k, "nothing labelled after the cancellation")
             XCTAssertNil(stopped[DescriptionsKey.self])
             XCTAssertNil(stopped[PointLabelsKey.self])
@@ -478,7 +478,7 @@ final class DescribeTests: XCTestCase {
             let before = trendPolls + polls
             let cancellation = Cancellation(cancellingAtCheck: before + 2)
             var stopped = try context(cancellation)
-            try Describe().run(&stopped)
+            try Describe(points: .all).run(&stopped)
             let streamed = try XCTUnwrap(stopped.artifacts.first { $0.path == file.path })
             XCTAssertThrowsError(try writer.write(streamed.content, to: "cancelled/" + file.path, kind: file.kind, locale: file.locale)) {
                 XCTAssertEqual(($0 as? ChartError)?.code, Diagnostic.cancelled, "\($0)")

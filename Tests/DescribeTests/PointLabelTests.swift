@@ -33,6 +33,26 @@ final class PointLabelTests: XCTestCase {
         }
     }
 
+    /// `auto` lists every point of a chart of few points, and the notable points of one of more
+    /// than 10,000 drawn points (its description would be megabytes of labels); `axchart` and the
+    /// labels of later stages keep every drawn point.
+    func testAutoListsTheNotablePointsOfALargeChart() throws {
+        for (n, listsAll) in [(10_000, true), (10_001, false)] {
+            let y: [Double] = (0..<n).map { i -> Double in
+                let wave: Double = 20 * sin(Double(i) / 300)
+                return 100 + wave + Double(i % 7)
+            }
+            let chart = DescribeCharts.spec(id: "large", title: "Large", yTitle: "Level")
+            let set = SeriesSet(xType: .time, series: [DescribeCharts.series("level", x: DescribeCharts.days(n), y: y)])
+            var context = try DescribeCharts.context(chart, set, locales: ["en"])
+            try Describe().run(&context)
+            let listed = try XCTUnwrap(context[DescriptionsKey.self]?["en"]?.series.first?.points)
+            if listsAll { XCTAssertEqual(listed.count, n) } else { XCTAssertLessThan(listed.count, n / 10) }
+            XCTAssertGreaterThan(listed.count, 2)
+            XCTAssertEqual(context[PointLabelsKey.self]?["en"]?.first?.count, n)
+        }
+    }
+
     /// A pipeline's catalog breaks English's label of a noted point for the first point only
     /// (plural `one` of its position; the first point is the lowest): the warning comes though no
     /// label is made before the files are written.

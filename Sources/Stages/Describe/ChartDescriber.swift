@@ -244,7 +244,7 @@ struct ChartDescriber {
             switch selection {
             case .all: chosen = dataIndices(k); listsDrawn = true
             case .auto:
-                listsDrawn = full.series.count <= PointSelection.allUpToSeries
+                listsDrawn = full.series.count <= PointSelection.allUpToSeries && drawnCount <= PointSelection.allUpToPoints
                 chosen = listsDrawn ? dataIndices(k) : notableIndices(series: k)
             case .notable: chosen = notableIndices(series: k)
             case .none: chosen = []

@@ -17,7 +17,7 @@ public struct Describe: ChartStage {
     public static let points = Option<PointSelection>(
         "points",
         doc: "Which points get labels in the description: all, notable (first, last, extremes, peaks, valleys, outliers, segment starts), none, "
-            + "or auto: all for a chart of at most 10 series, notable for more.",
+            + "or auto: all for a chart of at most 10 series and 10,000 drawn points, notable for more.",
         default: .auto)
     public static let formats = Option<[Format]>("formats", doc: "Files of the description layers; axchart.<locale>.json is always written.",
                                                  default: [.json, .md])
