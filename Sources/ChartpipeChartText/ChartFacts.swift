@@ -47,8 +47,7 @@ extension XValueText {
         switch facts.kind {
         // UTC is written "Z" with or without a zone: no zone is looked up for it at every value.
         case .time:
-            let utc = facts.zone == "UTC" || facts.zone == "GMT"
-            return .string(TimeText.iso8601(milliseconds: x, zone: utc ? nil : TimeZone(identifier: facts.zone)))
+            return .string(TimeText.iso8601(milliseconds: x, zone: offsetZone))
         case .number: return .double(x)
         case .category: return .string(label(x))
         }

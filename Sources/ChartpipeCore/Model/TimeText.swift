@@ -18,15 +18,36 @@ public enum TimeText {
         let days = Int64((Double(seconds) / 86_400).rounded(.down))
         let secondOfDay = Int(seconds - days * 86_400)
         let (y, m, d) = civil(fromDays: days)
-        var text = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
-            + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        if millis != 0 { text += "." + pad(millis, 3) }
-        if zone == nil || offset == 0 && (zone?.identifier == "UTC" || zone?.identifier == "GMT") {
-            return text + "Z"
+        let utc = zone == nil || offset == 0 && (zone?.identifier == "UTC" || zone?.identifier == "GMT")
+        // Written into one buffer (every x of every data file and description comes here): at most
+        // 7 year digits and a sign, 20 more bytes with milliseconds, 6 for an offset.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { out -> String in
+            var n = 0
+            // `v` as `String(v)` writes it, with zeros before it up to `width` characters.
+            func put(_ v: Int, _ width: Int) {
+                var magnitude = v.magnitude, digits = 0
+                repeat { digits += 1; magnitude /= 10 } while magnitude > 0
+                let length = digits + (v < 0 ? 1 : 0)
+                for _ in length..<max(width, length) { out[n] = 0x30; n += 1 }
+                if v < 0 { out[n] = UInt8(ascii: "-"); n += 1 }
+                magnitude = v.magnitude
+                for i in stride(from: digits - 1, through: 0, by: -1) { out[n + i] = UInt8(magnitude % 10) + 0x30; magnitude /= 10 }
+                n += digits
+            }
+            func byte(_ b: UInt8) { out[n] = b; n += 1 }
+            put(y, 4); byte(UInt8(ascii: "-")); put(m, 2); byte(UInt8(ascii: "-")); put(d, 2); byte(UInt8(ascii: "T"))
+            put(secondOfDay / 3600, 2); byte(UInt8(ascii: ":")); put(secondOfDay / 60 % 60, 2); byte(UInt8(ascii: ":"))
+            put(secondOfDay % 60, 2)
+            if millis != 0 { byte(UInt8(ascii: ".")); put(millis, 3) }
+            if utc {
+                byte(UInt8(ascii: "Z"))
+            } else {
+                let a = abs(offset)
+                byte(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                put(a / 3600, 2); byte(UInt8(ascii: ":")); put(a / 60 % 60, 2)
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: out[..<n]), as: UTF8.self)
         }
-        let sign = offset < 0 ? "-" : "+"
-        let a = abs(offset)
-        return text + sign + pad(a / 3600, 2) + ":" + pad(a / 60 % 60, 2)
     }
 
     /// The instant of text that `iso8601(milliseconds:zone:)` wrote (`2026-06-01T00:00:00Z`,
@@ -101,8 +122,4 @@ public enum TimeText {
         return era * 146_097 + doe - 719_468
     }
 
-    private static func pad(_ v: Int, _ width: Int) -> String {
-        let s = String(v)
-        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-    }
 }

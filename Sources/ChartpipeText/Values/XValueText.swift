@@ -15,6 +15,9 @@ public struct XValueText: Sendable {
     let catalog: Catalog
     /// Instants in `style`, with the formatters looked up once (nil for other axes).
     let dates: DateFormat?
+    /// The zone of a time axis whose instants data files write with an offset: nil for UTC (and
+    /// other axes), found once, not for every value.
+    public let offsetZone: TimeZone?
 
     public init(facts: XAxisFacts, language: WrittenLanguage, catalog: Catalog) {
         self.facts = facts
@@ -23,6 +26,7 @@ public struct XValueText: Sendable {
         formats = language.formats
         style = XValueText.style(of: facts)
         dates = facts.kind == .time ? formats.dateFormat(style: style, zone: facts.zone) : nil
+        offsetZone = facts.kind == .time && facts.zone != "UTC" && facts.zone != "GMT" ? TimeZone(identifier: facts.zone) : nil
     }
 
     /// How the dates of an axis are written: from the spacing of the data and whether it spans years.

@@ -48,7 +48,10 @@ struct DescriptionDocuments: Sendable {
         json.beginArray(scalars: false)
         for s in d.series { try writeSeries(s, into: &json, flush: flush) }
         json.endArray()
-        json.member("navigation", .object(d.navigation.map { ($0.name, navigationJSON($0)) }))
+        json.key("navigation")
+        json.beginObject()
+        for list in d.navigation { writeNavigation(list, into: &json) }
+        json.endObject()
         if !notes.isEmpty {
             json.member("notes", .array(notes.map { .object([("plugin", .string($0.plugin)), ("text", .string($0.text))]) }))
         }
@@ -82,14 +85,31 @@ struct DescriptionDocuments: Sendable {
         json.endObject()
     }
 
-    private func navigationJSON(_ list: NavigationList) -> JSONValue {
+    /// One navigation list, written member by member (no tree of its entries).
+    private func writeNavigation(_ list: NavigationList, into json: inout JSONStream) {
         let d = description
-        let entries: [JSONValue] = list.entries.map { e in
-            .object([("series", .string(d.series.indices.contains(e.series) ? d.series[e.series].name : "")),
-                     ("seriesIndex", .int(e.series)), ("index", .int(e.index)), ("x", x.json(e.x)),
-                     ("y", .double(e.y)), ("label", .string(e.label))])
+        json.key(list.name)
+        json.beginObject()
+        json.member("title", .string(list.title))
+        json.key("entries")
+        json.beginArray(scalars: false)
+        for e in list.entries {
+            json.beginObject()
+            json.key("series")
+            json.string(d.series.indices.contains(e.series) ? d.series[e.series].name : "")
+            json.key("seriesIndex")
+            json.int(e.series)
+            json.key("index")
+            json.int(e.index)
+            json.member("x", x.json(e.x))
+            json.key("y")
+            json.double(e.y)
+            json.key("label")
+            json.string(e.label)
+            json.endObject()
         }
-        return .object([("title", .string(list.title)), ("entries", .array(entries))])
+        json.endArray()
+        json.endObject()
     }
 
     // MARK: description.<locale>.md
