@@ -43,9 +43,19 @@ final class FaultTests: XCTestCase {
         process.arguments = ["run", "weekly.pipeline", "--no-progress", "--jobs", "2"] + extra
         process.currentDirectoryURL = folder
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // Kept outside the output folder (whose disk a test fills), for the message of a failure.
+        FileManager.default.createFile(atPath: stderrPath.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: stderrPath)
         try process.run()
         return process
+    }
+
+    var stderrPath: URL { folder.appendingPathComponent("stderr.txt") }
+
+    /// The end of what the last run started said on stderr: a status no test expects says why.
+    var lastStderr: String {
+        let text = (try? String(contentsOf: stderrPath, encoding: .utf8)) ?? ""
+        return String(text.suffix(1_500))
     }
 
     func runPipeline(_ extra: [String] = []) throws -> Int32 {
@@ -149,10 +159,10 @@ final class FaultTests: XCTestCase {
             let context = "round \(round) of seed \(seed): first run in \(kilobytes) KB, rerun with \(room) KB of room"
             try mountTmpfs(kilobytes: kilobytes)
             let status = try runPipeline()
-            XCTAssertTrue([0, 4].contains(status), "status \(status), \(context)")
+            XCTAssertTrue([0, 4].contains(status), "status \(status), \(context); stderr: \(lastStderr)")
             try assertManifestTells(settled: false, "first run, \(context)")
             try remountTmpfs(kilobytes: repairRoom)
-            XCTAssertEqual(try runPipeline(), 0, "repair after the first run, \(context)")
+            XCTAssertEqual(try runPipeline(), 0, "repair after the first run, \(context); stderr: \(lastStderr)")
             try assertManifestTells(settled: true, "repair after the first run, \(context)")
 
             // Now a rerun into a folder filled up to `room` kilobytes of room.
@@ -162,10 +172,10 @@ final class FaultTests: XCTestCase {
             let fill = Int(info.f_bavail) * Int(info.f_frsize) / 1024 - room
             if fill > 0 { _ = try Harness.command(["fallocate", "-l", "\(fill)k", filler.path]) }
             let rerun = try runPipeline()
-            XCTAssertTrue([0, 4].contains(rerun), "status \(rerun) of a rerun, \(context)")
+            XCTAssertTrue([0, 4].contains(rerun), "status \(rerun) of a rerun, \(context); stderr: \(lastStderr)")
             try? FileManager.default.removeItem(at: filler)
             try assertManifestTells(settled: false, "rerun, \(context)")
-            XCTAssertEqual(try runPipeline(), 0, "repair after the rerun, \(context)")
+            XCTAssertEqual(try runPipeline(), 0, "repair after the rerun, \(context); stderr: \(lastStderr)")
             try assertManifestTells(settled: true, "repair after the rerun, \(context)")
             unmountTmpfs()
             try? FileManager.default.removeItem(at: out)
