@@ -149,13 +149,9 @@ public struct Catalog: Sendable {
     /// Renders `key`: the locale's text when it renders cleanly, else the source language's (so a
     /// broken translation shows the English sentence), else the text with `⟦…⟧` marks. Korean
     /// particles are resolved; Chinese punctuation and spacing normalised.
+    /// (Each key of the locale is resolved once, in the locale's phrasebook.)
     public func rendering(_ key: String, locale: String, _ arguments: [TemplateArgument] = []) -> Rendering {
-        guard let entry = entries[key], let (found, loc) = Catalog.localization(in: entry, locale: locale) else {
-            return Rendering(text: key, locale: nil, problems: ["no text for key '\(key)'"])
-        }
-        let source = found != entry.sourceLanguage
-            ? entry.localizations[entry.sourceLanguage].map { Phrasebook.Resolved(locale: entry.sourceLanguage, localization: $0) } : nil
-        return Catalog.rendering(Phrasebook.Resolved(locale: found, localization: loc), source: source, arguments)
+        phrasebook(for: locale, prefix: "").rendering(key, arguments)
     }
 
     /// The keys under `prefix` (`describe.`) resolved for `locale`, made once per catalog and shared:

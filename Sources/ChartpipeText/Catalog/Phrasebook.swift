@@ -1,9 +1,9 @@
 import Synchronization
 
-/// The texts of a catalog for one locale, each key's localization found once: what a stage that
-/// renders thousands of sentences per chart (`describe`) looks its keys up in. A rendering here is
-/// the rendering `Catalog.rendering` makes, without following the locale chain, building the key
-/// or finding the locale's language again for every sentence.
+/// The texts of a catalog for one locale, each key's localization found once (the locale's
+/// chain, then the key's source language), not for every sentence: `Catalog.rendering` renders
+/// through one, and a stage that renders thousands of sentences per chart (`describe`) keeps one
+/// of its keys' prefix, so that it builds no key either.
 ///
 /// Made by `Catalog.phrasebook(for:prefix:)` once per catalog, locale and prefix, and shared by
 /// every chart of the run (it is immutable but for the memo of `problems(checking:_:)`).
@@ -55,34 +55,44 @@ public struct Phrasebook: Sendable {
         checks = CheckMemo()
     }
 
-    /// `prefix + key` rendered with `arguments`, as `Catalog.rendering` renders it: the locale's
+    /// `prefix + key` rendered with `arguments` (what `Catalog.rendering` does): the locale's
     /// text when it renders cleanly, else the source language's, else the text marked `⟦…⟧`.
     public func rendering(_ key: String, _ arguments: [TemplateArgument] = []) -> Rendering {
         guard let phrase = phrases[key] else {
             return Rendering(text: prefix + key, locale: nil, problems: ["no text for key '\(prefix + key)'"])
         }
-        return Catalog.rendering(phrase.found, source: phrase.source, arguments)
+        var first = phrase.found.render(arguments)
+        if first.problems.isEmpty { return first }
+        if let source = phrase.source {
+            let fallback = source.render(arguments)
+            if fallback.problems.isEmpty {
+                return Rendering(text: fallback.text, locale: source.locale,
+                                 problems: first.problems.map { "[\(phrase.found.locale)] \($0)" })
+            }
+        }
+        first.problems = first.problems.map { "[\(phrase.found.locale)] \($0)" }
+        return first
     }
 
     /// Every problem `rendering(key, …)` meets with arguments of the kinds of `arguments` when
-    /// each integer argument at an index of `varying` takes any value of its range: each such
-    /// argument is tried with an integer of every plural category that its range holds (in the
+    /// each integer argument at an index of `varying` takes any value from 1 to its bound: each
+    /// such argument is tried with an integer of every plural category within reach (in the
     /// locales the key's texts are in), in every combination; the other arguments as given. Worked
-    /// out once per key, kinds of arguments and ranges for the run, so that a stage can warn of a
+    /// out once per key, kinds of arguments and bounds for the run, so that a stage can warn of a
     /// translation that does not render for some point without rendering every point first.
-    public func problems(checking key: String, _ arguments: [TemplateArgument], varying: [Int: ClosedRange<Int>] = [:]) -> [String] {
+    public func problems(checking key: String, _ arguments: [TemplateArgument], varying: [Int: Int] = [:]) -> [String] {
         guard let phrase = phrases[key] else { return ["no text for key '\(prefix + key)'"] }
         var signature = key
         for (i, argument) in arguments.enumerated() {
-            if let range = varying[i] { signature += "\u{0}\(range.lowerBound)...\(range.upperBound)" }
+            if let bound = varying[i] { signature += "\u{0}1...\(bound)" }
             else if case let .integer(n) = argument { signature += "\u{0}\(n)" }
             else { signature += "\u{0}" + argument.kindDescription }
         }
         if let known = checks.problems.withLock({ $0[signature] }) { return known }
         let locales = [phrase.found.locale] + (phrase.source.map { [$0.locale] } ?? [])
         var trials: [[TemplateArgument]] = [arguments]
-        for (i, range) in varying.sorted(by: { $0.key < $1.key }) where arguments.indices.contains(i) {
-            let samples = Phrasebook.integerSamples(locales: locales, in: range)
+        for (i, bound) in varying.sorted(by: { $0.key < $1.key }) where arguments.indices.contains(i) {
+            let samples = Phrasebook.integerSamples(locales: locales, upTo: bound)
             trials = trials.flatMap { trial in samples.map { n in var t = trial; t[i] = .integer(n); return t } }
         }
         var found: [String] = []
@@ -93,43 +103,34 @@ public struct Phrasebook: Sendable {
         return found
     }
 
-    /// The smallest integer of `range` in each plural category of each of `locales` (searched
-    /// through its first thousand and its powers of ten up to ten million, where French's `many`
-    /// starts at a million).
-    static func integerSamples(locales: [String], in range: ClosedRange<Int>) -> [Int] {
-        var candidates = Array(range.lowerBound...min(range.upperBound, range.lowerBound + 999))
-        for power in [10_000, 100_000, 1_000_000, 10_000_000] where range.contains(power) && !candidates.contains(power) {
-            candidates.append(power)
-        }
+    /// The smallest integer from 1 to `bound` in each plural category of each of `locales`.
+    static func integerSamples(locales: [String], upTo bound: Int) -> [Int] {
         var samples: [Int] = []
-        for locale in Set(locales).sorted() {
-            let formats = LocaleFormats(locale: locale)
-            var seen: Set<PluralCategory> = []
-            for n in candidates where seen.insert(formats.pluralCategory(Double(n))).inserted && !samples.contains(n) {
-                samples.append(n)
-            }
+        for locale in Set(locales) {
+            for n in firstOfEachCategory(locale) where n <= bound && !samples.contains(n) { samples.append(n) }
         }
         return samples.sorted()
     }
 
+    /// The smallest positive integer of each plural category of `locale`, searched through the
+    /// first thousand and the powers of ten up to ten million (French's `many` starts at a
+    /// million); found once per locale for the process, not per check (a run's series have many
+    /// lengths).
+    static func firstOfEachCategory(_ locale: String) -> [Int] {
+        if let known = firstIntegers.withLock({ $0[locale] }) { return known }
+        let formats = LocaleFormats(locale: locale)
+        var seen: Set<PluralCategory> = [], found: [Int] = []
+        for n in Array(1...1_000) + [10_000, 100_000, 1_000_000, 10_000_000] where seen.insert(formats.pluralCategory(Double(n))).inserted {
+            found.append(n)
+        }
+        firstIntegers.withLock { $0[locale] = found }
+        return found
+    }
+
+    private static let firstIntegers = Mutex<[String: [Int]]>([:])
+
     /// The memo of `problems(checking:_:)`, shared by the copies of a phrasebook.
     final class CheckMemo: Sendable {
         let problems = Mutex<[String: [String]]>([:])
-    }
-}
-
-extension Catalog {
-    /// Renders `found`, falling back to `source` when `found` meets a problem (see `rendering`).
-    static func rendering(_ found: Phrasebook.Resolved, source: Phrasebook.Resolved?, _ arguments: [TemplateArgument]) -> Rendering {
-        var first = found.render(arguments)
-        if first.problems.isEmpty { return first }
-        if let source {
-            let fallback = source.render(arguments)
-            if fallback.problems.isEmpty {
-                return Rendering(text: fallback.text, locale: source.locale, problems: first.problems.map { "[\(found.locale)] \($0)" })
-            }
-        }
-        first.problems = first.problems.map { "[\(found.locale)] \($0)" }
-        return first
     }
 }

@@ -56,10 +56,10 @@ extension ChartDescriber {
         let s = full.series[k], st = stats[k]
         guard s.count > 0 else { return }
         let text = TemplateArgument.text(""), count = TemplateArgument.integer(s.count)
-        let positions = 1...s.count
+        let positions = s.count
         let varies = st.min != nil && st.min?.y != st.max?.y
         let noted = varies || !st.peaks.isEmpty || !st.valleys.isEmpty || !st.outliers.isEmpty
-        var checks: [(String, [TemplateArgument], varying: [Int: ClosedRange<Int>])] = []
+        var checks: [(String, [TemplateArgument], varying: [Int: Int])] = []
         if let v = firstFinite[k] {
             // A count's counter, with a value of the series.
             _ = value(v)
