@@ -110,4 +110,64 @@ final class ReferenceTests: XCTestCase {
             XCTAssertEqual(MannKendall.score(y).s, s, "n = \(n)")
         }
     }
+
+    /// Series of many pairs: once a round leaves few enough slopes, the slopes inside the bracket
+    /// are counted and filtered by listing them once, with a narrower bracket from the last
+    /// round's sample, instead of two more cuts. The median is the listing's, with ties in y and
+    /// equal x, and fewer cuts are made than with that step turned off.
+    func testEnumeratingTheLastBracketGivesTheListedMedianWithFewerCuts() throws {
+        var random = SplitMix64(seed: 0xE1)
+        for round in 0..<6 {
+            let n = 2000
+            let ties = round % 3 == 0
+            var x = (0..<n).map { Double($0) }
+            if round % 2 == 1 { for i in stride(from: 5, to: n, by: 7) { x[i] = x[i - 1] } }
+            var level = 0.0
+            let y: [Double] = (0..<n).map { i in
+                level += Double(Int(random.next() % 21) - 10) / 10
+                return ties ? Double(Int(level)) : level + Double(i) * 0.01
+            }
+            let listed = SenSlope.medianSlopeByListing(x: x, y: y)
+            var fast = try XCTUnwrap(SlopeSelection(x: x, y: y))
+            fast.sampleSize = 20_000
+            fast.listLimit = 10_000
+            var slow = fast
+            slow.enumerateLimit = 0
+            XCTAssertEqual(fast.median(), listed, "round \(round)")
+            XCTAssertEqual(slow.median(), listed, "round \(round)")
+            XCTAssertLessThan(fast.cuts, slow.cuts, "round \(round)")
+            XCTAssertLessThanOrEqual(fast.cuts, 2, "round \(round)")
+        }
+    }
+
+    /// A sort of more than `MergeCount.splitAt` items, with a processor idle, sorts two halves at
+    /// once and counts the inversions across them when it merges: the same order and count as on
+    /// one thread, for Mann-Kendall's score and Sen's slope alike.
+    func testSortsSplitOverTwoProcessorsGiveWhatOneGives() throws {
+        var random = SplitMix64(seed: 0x5917)
+        let n = MergeCount.splitAt + 1001
+        let values = (0..<n).map { _ in Double(random.next() % 5000) }
+        var alone = Array(values.enumerated()), split = alone
+        let less = { (a: (offset: Int, element: Double), b: (offset: Int, element: Double)) in a.element < b.element }
+        let aloneCount = MergeCount.sort(&alone, by: less)
+        let budget = WorkerBudget(idle: 1)
+        let splitCount = WorkerBudget.$current.withValue(budget) { MergeCount.sort(&split, by: less) }
+        XCTAssertGreaterThan(budget.lentCount, 0)
+        XCTAssertEqual(budget.idleCount, 1)
+        XCTAssertEqual(splitCount, aloneCount)
+        XCTAssertTrue(split.elementsEqual(alone) { $0.offset == $1.offset }, "a stable sort has one order")
+        // Inversions counted another way: n(n-1)/2 minus the pairs in order or equal.
+        let sorted = values.sorted()
+        var equalPairs = 0, run = 1
+        for i in 1..<n { if sorted[i] == sorted[i - 1] { run += 1 } else { equalPairs += run * (run - 1) / 2; run = 1 } }
+        equalPairs += run * (run - 1) / 2
+        let mk = MannKendall.score(values)
+        XCTAssertEqual(mk.s, n * (n - 1) / 2 - equalPairs - 2 * aloneCount, "S = concordant - discordant")
+
+        let x = (0..<n).map { Double($0) }
+        let y = (0..<n).map { i in values[i] + Double(i) / 50 }
+        let serial = SenSlope.medianSlope(x: x, y: y)
+        let parallel = WorkerBudget.$current.withValue(WorkerBudget(idle: 1)) { SenSlope.medianSlope(x: x, y: y) }
+        XCTAssertEqual(parallel, serial)
+    }
 }

@@ -1,63 +1,113 @@
+import ChartpipeCore
+
 /// Stable merge sort that counts inversions on the way (Knight 1966): the pairs `i < j` whose
 /// order the sort reverses, that is `less(a[j], a[i])`. O(n log n) time, one scratch copy.
 enum MergeCount {
     /// Runs shorter than this are insertion-sorted first; each shift there is one inversion.
     static let run = 24
 
-    /// Sorts `a` by `less` (stable) and returns the number of inversions.
+    /// Below this many items a sort is not split between processors.
+    static let splitAt = 1 << 18
+
+    /// Sorts `a` by `less` (stable) and returns the number of inversions. A long array is sorted
+    /// in two halves at once when the run has a processor idle (`WorkerBudget.split`), then
+    /// merged, counting the inversions across the halves: the same order and count either way.
+    /// `less` must be safe to call from two threads at once.
     static func sort<T>(_ a: inout [T], by less: (T, T) -> Bool) -> Int {
         let n = a.count
         guard n > 1 else { return 0 }
         var scratch = a
-        var inversions = 0
-        a.withUnsafeMutableBufferPointer { main in
+        return a.withUnsafeMutableBufferPointer { main in
             scratch.withUnsafeMutableBufferPointer { spare in
-                var start = 0
-                while start < n {
-                    let end = Swift.min(start + run, n)
-                    var i = start + 1
-                    while i < end {
-                        let v = main[i]
-                        var j = i
-                        while j > start && less(v, main[j - 1]) {
-                            main[j] = main[j - 1]
-                            j -= 1
-                        }
-                        inversions += i - j
-                        main[j] = v
+                guard n >= splitAt else { return sort(main, spare, 0..<n, by: less) }
+                let mid = n / 2
+                let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2)
+                defer { counts.deallocate() }
+                let buffers = Buffers(main: main, spare: spare, counts: counts)
+                WorkerBudget.split(2) { half in
+                    let range = half == 0 ? 0..<mid : mid..<n
+                    buffers.counts[half] = sort(buffers.main, buffers.spare, range, by: less)
+                }
+                // The halves lie sorted in `main`; merge them into `spare`, then copy back.
+                var inversions = counts[0] + counts[1]
+                var i = 0, j = mid, k = 0
+                while i < mid && j < n {
+                    if less(main[j], main[i]) {
+                        spare[k] = main[j]
+                        j += 1
+                        inversions += mid - i
+                    } else {
+                        spare[k] = main[i]
                         i += 1
                     }
-                    start = end
+                    k += 1
                 }
-                var from = main, to = spare
-                var width = run
-                while width < n {
-                    var lo = 0
-                    while lo < n {
-                        let mid = Swift.min(lo + width, n), hi = Swift.min(lo + 2 * width, n)
-                        var i = lo, j = mid, k = lo
-                        while i < mid && j < hi {
-                            if less(from[j], from[i]) {
-                                to[k] = from[j]
-                                j += 1
-                                inversions += mid - i
-                            } else {
-                                to[k] = from[i]
-                                i += 1
-                            }
-                            k += 1
-                        }
-                        while i < mid { to[k] = from[i]; i += 1; k += 1 }
-                        while j < hi { to[k] = from[j]; j += 1; k += 1 }
-                        lo = hi
-                    }
-                    swap(&from, &to)
-                    width *= 2
-                }
-                if from.baseAddress != main.baseAddress {
-                    for i in 0..<n { main[i] = from[i] }
-                }
+                while i < mid { spare[k] = main[i]; i += 1; k += 1 }
+                while j < n { spare[k] = main[j]; j += 1; k += 1 }
+                _ = main.update(fromContentsOf: spare)
+                return inversions
             }
+        }
+    }
+
+    /// The buffers of a split sort, handed to the two threads: each sorts its own half of `main`
+    /// and `spare` and writes its own element of `counts`.
+    private struct Buffers<T>: @unchecked Sendable {
+        let main: UnsafeMutableBufferPointer<T>
+        let spare: UnsafeMutableBufferPointer<T>
+        let counts: UnsafeMutableBufferPointer<Int>
+    }
+
+    /// Sorts `main[range]` (stable), with `spare[range]` as scratch, leaving the result in `main`;
+    /// returns the number of inversions.
+    private static func sort<T>(_ main: UnsafeMutableBufferPointer<T>, _ spare: UnsafeMutableBufferPointer<T>,
+                                _ range: Range<Int>, by less: (T, T) -> Bool) -> Int {
+        let first = range.lowerBound, n = range.upperBound
+        var inversions = 0
+        var start = first
+        while start < n {
+            let end = Swift.min(start + run, n)
+            var i = start + 1
+            while i < end {
+                let v = main[i]
+                var j = i
+                while j > start && less(v, main[j - 1]) {
+                    main[j] = main[j - 1]
+                    j -= 1
+                }
+                inversions += i - j
+                main[j] = v
+                i += 1
+            }
+            start = end
+        }
+        var from = main, to = spare
+        var width = run
+        while width < n - first {
+            var lo = first
+            while lo < n {
+                let mid = Swift.min(lo + width, n), hi = Swift.min(lo + 2 * width, n)
+                var i = lo, j = mid, k = lo
+                while i < mid && j < hi {
+                    if less(from[j], from[i]) {
+                        to[k] = from[j]
+                        j += 1
+                        inversions += mid - i
+                    } else {
+                        to[k] = from[i]
+                        i += 1
+                    }
+                    k += 1
+                }
+                while i < mid { to[k] = from[i]; i += 1; k += 1 }
+                while j < hi { to[k] = from[j]; j += 1; k += 1 }
+                lo = hi
+            }
+            swap(&from, &to)
+            width *= 2
+        }
+        if from.baseAddress != main.baseAddress {
+            for i in range { main[i] = from[i] }
         }
         return inversions
     }

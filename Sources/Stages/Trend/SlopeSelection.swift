@@ -20,7 +20,12 @@ struct SlopeSelection {
     let groupStarts: [Int]?
     var sampleSize: Int
     var listLimit: Int
+    /// Most slopes in the bracket for which the last round's sample picks a narrower one and the
+    /// slopes are counted and filtered by listing them once (`enumerated`), instead of one more round.
+    var enumerateLimit: Int
     var random: SplitMix64
+    /// Cuts made so far (each an O(n log n) sort), for tests that count the work.
+    private(set) var cuts = 0
 
     init?(x rawX: [Double], y rawY: [Double], seed: UInt64 = 0x5EED) {
         precondition(rawX.count == rawY.count, "x and y must have equal lengths")
@@ -55,6 +60,7 @@ struct SlopeSelection {
         // with 2n samples and 4n listed slopes took more than 300 MB).
         sampleSize = Swift.min(Swift.max(n / 2, 20_000), 1_000_000)
         listLimit = Swift.max(n, 200_000)
+        enumerateLimit = 32 * listLimit
         random = SplitMix64(seed: seed)
     }
 
@@ -67,6 +73,8 @@ struct SlopeSelection {
 
     /// An order of the points by `y - t·x`, and how many slopes it places at or below `t`.
     struct Cut {
+        /// The trial slope t.
+        var at: Double
         /// Slopes ≤ t (inclusive cut) or < t (strict cut).
         var count: Int
         /// Base positions of the points in key order.
@@ -80,9 +88,14 @@ struct SlopeSelection {
     /// The positions are sorted, each compared by its key in a column of keys: 16 bytes a point
     /// with the sort's scratch copy, where sorting (key, position) records took 32 (issue 12: on
     /// two million points this cut was the peak of a run's memory).
+    private mutating func counted(at t: Double, inclusive: Bool) -> Cut {
+        cuts += 1
+        return cut(at: t, inclusive: inclusive)
+    }
+
     func cut(at t: Double, inclusive: Bool) -> Cut {
         let n = x.count
-        if t == -.infinity { return Cut(count: 0, order: (0..<n).map { Int32($0) }) }
+        if t == -.infinity { return Cut(at: t, count: 0, order: (0..<n).map { Int32($0) }) }
         if t == .infinity {
             var order: [Int32] = []
             order.reserveCapacity(n)
@@ -94,7 +107,7 @@ struct SlopeSelection {
             } else {
                 for p in (0..<n).reversed() { order.append(Int32(p)) }
             }
-            return Cut(count: pairs, order: order)
+            return Cut(at: t, count: pairs, order: order)
         }
         let x0 = x0, y0 = y0
         var keys = [Double](repeating: 0, count: n)
@@ -116,7 +129,7 @@ struct SlopeSelection {
                 }
             }
         }
-        return Cut(count: flipped, order: order)
+        return Cut(at: t, count: flipped, order: order)
     }
 
     private func slope(_ p: Int, _ q: Int) -> Double {
@@ -130,7 +143,16 @@ struct SlopeSelection {
         var hi = cut(at: .infinity, inclusive: true)
         var bounded = false
         var rounds = 0
+        // The last round's sample: uniform over the bracket it was drawn from, so those of its
+        // slopes inside the narrower bracket the round left are a uniform sample of that one.
+        var previous: [Double] = []
         while hi.count - lo.count > listLimit && rounds < 64 {
+            if hi.count - lo.count <= enumerateLimit {
+                let inside = previous.filter { $0 > lo.at && $0 <= hi.at }
+                previous = []
+                if let found = enumerated(lo, hi, low, high, sample: inside) { return found }
+            }
+            previous = []
             rounds += 1
             var sample = bounded ? sampleBetween(lo, hi) : sampleAll()
             guard !sample.isEmpty else { break }
@@ -146,12 +168,12 @@ struct SlopeSelection {
             bounded = true
             if let first, let second, first == second {
                 // A block of equal slopes spans the targets: test whether the answer is that value.
-                let below = cut(at: first, inclusive: false)
+                let below = counted(at: first, inclusive: false)
                 if below.count >= high {
                     hi = below
                     continue
                 }
-                let atOrBelow = cut(at: first, inclusive: true)
+                let atOrBelow = counted(at: first, inclusive: true)
                 if below.count < low && atOrBelow.count >= high { return (first, first) }
                 if atOrBelow.count < low {
                     lo = atOrBelow
@@ -161,9 +183,10 @@ struct SlopeSelection {
                 return (kth(low, low).0, kth(high, high).0)
             }
             for t in [first, second].compactMap({ $0 }) {
-                let c = cut(at: t, inclusive: true)
+                let c = counted(at: t, inclusive: true)
                 if c.count < low && c.count > lo.count { lo = c } else if c.count >= high && c.count < hi.count { hi = c }
             }
+            previous = sample
         }
         var listed = slopesBetween(lo, hi)
         guard !listed.isEmpty else {
@@ -193,9 +216,15 @@ struct SlopeSelection {
     /// The sequence whose inversions are the pairs with a slope in (lo, hi]: the points in `lo`
     /// order, each valued by its position in `hi` order.
     private func crossing(_ lo: Cut, _ hi: Cut) -> [Int32] {
-        var rankInHi = [Int32](repeating: 0, count: x.count)
-        for (r, p) in hi.order.enumerated() { rankInHi[Int(p)] = Int32(r) }
-        return lo.order.map { rankInHi[Int($0)] }
+        let rank = ranks(hi)
+        return lo.order.map { rank[Int($0)] }
+    }
+
+    /// Each point's position in the order of `cut`.
+    private func ranks(_ cut: Cut) -> [Int32] {
+        var rank = [Int32](repeating: 0, count: x.count)
+        for (r, p) in cut.order.enumerated() { rank[Int(p)] = Int32(r) }
+        return rank
     }
 
     /// Uniform random slopes among those in (lo, hi]: a pair is an inversion (a, b) of the
@@ -256,38 +285,167 @@ struct SlopeSelection {
         return out
     }
 
-    /// Every slope in (lo, hi], listed by a merge sort of the crossing sequence.
+    /// The `low`-th and `high`-th smallest slopes, found by listing the slopes in (lo, hi] once
+    /// and keeping only those within a narrower bracket that `sample` (uniform slopes of (lo, hi])
+    /// picks around the targets, counting those below it: the exact answer at the cost of about
+    /// one cut, where a round costs a sample and two cuts. Nil when the sample is too small, the
+    /// bracket would keep too many slopes, or it missed a target (rare, as a round's bracket does).
+    private func enumerated(_ lo: Cut, _ hi: Cut, _ low: Int, _ high: Int, sample: [Double]) -> (Double, Double)? {
+        var sample = sample
+        let m = sample.count
+        guard m >= 400 else { return nil }
+        let span = Double(hi.count - lo.count)
+        let delta = 1.5 * Double(m).squareRoot()
+        let ia = Int((Double(low - lo.count) / span * Double(m) - delta).rounded(.down)) - 1
+        let ib = Int((Double(high - lo.count) / span * Double(m) + delta).rounded(.up))
+        // The slopes the bracket keeps, by the sample's share of it, with room to spare.
+        let share = Double(Swift.min(ib, m) - Swift.max(ia, 0)) / Double(m)
+        guard share * span <= Double(listLimit) else { return nil }
+        let a = ia >= 0 ? MergeCount.select(&sample, ia) : -Double.infinity
+        let b = ib < m ? MergeCount.select(&sample, ib) : Double.infinity
+        guard let tally = tally(lo, hi, keeping: a, b, limit: listLimit) else { return nil }
+        var kept = tally.kept
+        let first = low - lo.count - tally.below, second = high - lo.count - tally.below
+        guard first >= 1, second <= kept.count else { return nil }
+        return (MergeCount.select(&kept, first - 1), MergeCount.select(&kept, second - 1))
+    }
+
+    /// Every slope in (lo, hi].
     private func slopesBetween(_ lo: Cut, _ hi: Cut) -> [Double] {
-        let values = crossing(lo, hi)
-        let n = values.count
-        var items = (0..<n).map { (value: values[$0], point: lo.order[$0]) }
+        tally(lo, hi, keeping: -.infinity, .infinity, limit: .max)?.kept ?? []
+    }
+
+    /// The slopes of some pairs: how many fell below a bracket [a, b], and those within it.
+    struct Tally {
+        let a: Double, b: Double, limit: Int
+        var below = 0
+        var kept: [Double] = []
+        /// More than `limit` slopes fell within the bracket (the rest were not kept).
+        var overflow = false
+
+        @inline(__always) mutating func add(_ s: Double) {
+            if s < a {
+                below += 1
+            } else if s <= b {
+                if kept.count < limit { kept.append(s) } else { overflow = true }
+            }
+        }
+
+        mutating func absorb(_ other: Tally) {
+            below += other.below
+            overflow = overflow || other.overflow || kept.count + other.kept.count > limit
+            kept += other.kept
+        }
+    }
+
+    /// Every slope in (lo, hi] tallied against [a, b], keeping at most `limit` (nil past that).
+    /// The slopes are the inversions of the crossing sequence, met by a merge sort of it; a long
+    /// sequence is sorted in two halves at once on a processor the run has idle
+    /// (`WorkerBudget.split`), then the inversions across the halves are met by one merge.
+    private func tally(_ lo: Cut, _ hi: Cut, keeping a: Double, _ b: Double, limit: Int) -> Tally? {
+        let n = x.count
+        // The crossing sequence with each point beside its value; the ranks go before the scratch copy is made.
+        var items: [Item] = []
+        do {
+            let rank = ranks(hi)
+            items = lo.order.map { Item(value: rank[Int($0)], point: $0) }
+        }
         var scratch = items
-        var out: [Double] = []
-        out.reserveCapacity(hi.count - lo.count)
+        let empty = Tally(a: a, b: b, limit: limit)
+        var total = empty
+        let mid = n / 2
+        x.withUnsafeBufferPointer { xs in
+            y.withUnsafeBufferPointer { ys in
+                items.withUnsafeMutableBufferPointer { main in
+                    scratch.withUnsafeMutableBufferPointer { spare in
+                        let points = Points(x: xs, y: ys)
+                        guard n >= MergeCount.splitAt else {
+                            Self.sortCounting(main, spare, 0..<n, points, into: &total)
+                            return
+                        }
+                        let halves = Halves(main: main, spare: spare, tallies: .allocate(capacity: 2))
+                        halves.tallies.initialize(repeating: empty)
+                        defer { halves.tallies.deinitialize().deallocate() }
+                        WorkerBudget.split(2) { h in
+                            Self.sortCounting(halves.main, halves.spare, h == 0 ? 0..<mid : mid..<n, points, into: &halves.tallies[h])
+                        }
+                        total.absorb(halves.tallies[0])
+                        total.absorb(halves.tallies[1])
+                        // The inversions across the sorted halves.
+                        var across = empty
+                        var i = 0, j = mid
+                        while i < mid && j < n {
+                            if main[j].value < main[i].value {
+                                for l in i..<mid { across.add(points.slope(Int(main[l].point), Int(main[j].point))) }
+                                j += 1
+                            } else {
+                                i += 1
+                            }
+                        }
+                        total.absorb(across)
+                    }
+                }
+            }
+        }
+        return total.overflow ? nil : total
+    }
+
+    /// A point of the crossing sequence: its position in the `hi` order, and which point it is.
+    struct Item {
+        var value: Int32
+        var point: Int32
+    }
+
+    /// The points' coordinates, read by the threads tallying slopes.
+    private struct Points: @unchecked Sendable {
+        let x: UnsafeBufferPointer<Double>
+        let y: UnsafeBufferPointer<Double>
+
+        @inline(__always) func slope(_ p: Int, _ q: Int) -> Double {
+            let (i, j) = p < q ? (p, q) : (q, p)
+            return (y[j] - y[i]) / (x[j] - x[i])
+        }
+    }
+
+    /// The buffers of a tally split in two: each thread sorts its own half and writes its own tally.
+    private struct Halves: @unchecked Sendable {
+        let main: UnsafeMutableBufferPointer<Item>
+        let spare: UnsafeMutableBufferPointer<Item>
+        let tallies: UnsafeMutableBufferPointer<Tally>
+    }
+
+    /// Sorts `main[range]` by value (bottom-up merges, `spare[range]` as scratch; the result left
+    /// in `main`), tallying the slope of every inversion met.
+    private static func sortCounting(_ main: UnsafeMutableBufferPointer<Item>, _ spare: UnsafeMutableBufferPointer<Item>,
+                                     _ range: Range<Int>, _ points: Points, into tally: inout Tally) {
+        let first = range.lowerBound, n = range.upperBound
+        var from = main, to = spare
         var width = 1
-        while width < n {
-            var start = 0
+        while width < n - first {
+            var start = first
             while start < n {
                 let mid = Swift.min(start + width, n), end = Swift.min(start + 2 * width, n)
                 var i = start, j = mid, k = start
                 while i < mid && j < end {
-                    if items[j].value < items[i].value {
-                        for l in i..<mid { out.append(slope(Int(items[l].point), Int(items[j].point))) }
-                        scratch[k] = items[j]
+                    if from[j].value < from[i].value {
+                        for l in i..<mid { tally.add(points.slope(Int(from[l].point), Int(from[j].point))) }
+                        to[k] = from[j]
                         j += 1
                     } else {
-                        scratch[k] = items[i]
+                        to[k] = from[i]
                         i += 1
                     }
                     k += 1
                 }
-                while i < mid { scratch[k] = items[i]; i += 1; k += 1 }
-                while j < end { scratch[k] = items[j]; j += 1; k += 1 }
+                while i < mid { to[k] = from[i]; i += 1; k += 1 }
+                while j < end { to[k] = from[j]; j += 1; k += 1 }
                 start = end
             }
-            swap(&items, &scratch)
+            swap(&from, &to)
             width *= 2
         }
-        return out
+        if from.baseAddress != main.baseAddress {
+            for i in range { main[i] = from[i] }
+        }
     }
 }
