@@ -126,6 +126,29 @@ public struct JSONStream: Sendable {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    // MARK: pieces written apart
+
+    /// A stream in this one's state with an empty buffer, as if `items` more items had been
+    /// written into the array being written (arrays or objects when `containers`): what it is
+    /// given continues this stream's bytes after those items. Pieces of one long array can so be
+    /// written on several threads at once and joined in order (`append(_:)`).
+    public func continuation(after items: Int, containers: Bool) -> JSONStream {
+        precondition(open.last?.isObject == false && !keyed, "a continuation goes on in an array")
+        var next = JSONStream(pretty: pretty, capacity: buffer.capacity)
+        next.open = open
+        next.open[open.count - 1].count += items
+        if containers && items > 0 { next.open[open.count - 1].holdsContainer = true }
+        return next
+    }
+
+    /// Appends `next`, a continuation of this stream as it now stands, and takes its state.
+    public mutating func append(_ next: JSONStream) {
+        precondition(next.pretty == pretty && next.open.count == open.count, "not a continuation of this stream")
+        buffer.append(contentsOf: next.buffer)
+        open = next.open
+        keyed = next.keyed
+    }
+
     // MARK: layout
 
     private mutating func beforeValue(container: Bool) {

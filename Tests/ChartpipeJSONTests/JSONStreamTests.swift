@@ -101,4 +101,42 @@ final class JSONStreamTests: XCTestCase {
         stream.finish()
         XCTAssertEqual(stream.buffer, Array(", 2]\n".utf8))
     }
+
+    /// An array's items written in pieces, each a continuation begun before the pieces before it
+    /// were joined (as threads write them), then joined in order: the bytes of writing them in one
+    /// stream, for arrays of containers and of scalars, at depth, pretty and compact.
+    func testContinuationsJoinedInOrderWriteWhatOneStreamWrites() {
+        var g = SeededRandom(seed: 0xC0_0717)
+        for round in 0..<500 {
+            let containers = round % 2 == 0
+            let items: [JSONValue] = (0..<Int.random(in: 0...12, using: &g)).map { _ in
+                containers ? .object([("k", randomValue(3, using: &g))]) : randomValue(4, using: &g)
+            }
+            let value: JSONValue = .object([("before", 1), ("items", .array(items)), ("after", "end")])
+            for pretty in [true, false] {
+                var stream = JSONStream(pretty: pretty, capacity: 16)
+                stream.beginObject()
+                stream.member("before", 1)
+                stream.key("items")
+                stream.beginArray(scalars: !containers)
+                // Cuts at random places, the pieces all begun from the state before the first.
+                var cuts = [0, items.count]
+                for _ in 0..<Int.random(in: 0...3, using: &g) { cuts.append(Int.random(in: 0...items.count, using: &g)) }
+                cuts.sort()
+                let base = stream
+                let pieces = zip(cuts, cuts.dropFirst()).map { start, end -> JSONStream in
+                    var piece = base.continuation(after: start, containers: containers)
+                    for item in items[start..<end] { piece.value(item) }
+                    return piece
+                }
+                for piece in pieces { stream.append(piece) }
+                stream.endArray()
+                stream.member("after", "end")
+                stream.endObject()
+                stream.finish()
+                XCTAssertEqual(String(decoding: stream.buffer, as: UTF8.self), String(decoding: JSONWriter(pretty: pretty).bytes(value), as: UTF8.self),
+                               "round \(round), pretty \(pretty), cuts \(cuts)")
+            }
+        }
+    }
 }

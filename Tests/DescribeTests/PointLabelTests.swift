@@ -1,4 +1,5 @@
 import ChartpipeCore
+import ChartpipeJSON
 import ChartpipeText
 @testable import Describe
 import Foundation
@@ -83,5 +84,42 @@ final class PointLabelTests: XCTestCase {
         var context = try DescribeCharts.context(rising.chart, rising.data, locales: ["en"], strings: [path])
         try Describe(points: .none).run(&context)
         XCTAssertEqual(context.warnings.filter { $0.code == "describe.catalog" }.map(\.message), [problem])
+    }
+
+    /// `axchart` of a chart of many points is written a wave of blocks at a time, on the
+    /// processors the run has idle: its bytes are those written on one thread, in every locale,
+    /// with a gap, a time and a numeric x, and the processors are given back.
+    func testAxchartWrittenOnTwoProcessorsIsTheSameAsOnOne() throws {
+        // Two waves of eight blocks of 4,096 points, the second short.
+        let n = 36_000
+        for xType in [XType.time, .number] {
+            var y: [Double] = (0..<n).map { i -> Double in
+                let wave: Double = 20 * sin(Double(i) / 500)
+                return 100 + wave + Double(i % 11)
+            }
+            y[20_000] = .nan
+            let x = xType == .time ? DescribeCharts.days(n) : (0..<n).map { Double($0) / 4 }
+            let chart = DescribeCharts.spec(id: "many", title: "Many", yTitle: "Level")
+            let set = SeriesSet(xType: xType, series: [DescribeCharts.series("level", x: x, y: y),
+                                                       DescribeCharts.series("other", x: x, y: y.map { $0 * 2 })])
+            let locales = ["en", "ko"]
+            var context = try DescribeCharts.context(chart, set, locales: locales)
+            try Describe(points: .none).run(&context)
+            func axcharts(_ budget: WorkerBudget?) throws -> [String: [UInt8]] {
+                // A file's bytes are written when they are read, as the runner reads them.
+                WorkerBudget.$current.withValue(budget) {
+                    Dictionary(uniqueKeysWithValues: context.artifacts.filter { $0.path.hasPrefix("axchart.") }.map { ($0.path, $0.bytes) })
+                }
+            }
+            let alone = try axcharts(nil)
+            let budget = WorkerBudget(idle: 1)
+            let split = try axcharts(budget)
+            XCTAssertEqual(alone.keys.sorted(), locales.map { "axchart.\($0).json" })
+            XCTAssertEqual(split, alone, "\(xType)")
+            XCTAssertEqual(budget.idleCount, 1)
+            XCTAssertGreaterThan(budget.lentCount, 0)
+            let points = try JSONParser.parse(try XCTUnwrap(alone["axchart.en.json"]))["series"]?.arrayValue?.map { $0["dataPoints"]?.arrayValue?.count }
+            XCTAssertEqual(points, [n, n])
+        }
     }
 }
