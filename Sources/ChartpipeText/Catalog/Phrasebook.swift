@@ -27,15 +27,18 @@ public struct Phrasebook: Sendable {
         let locale: String
         let isKorean: Bool
         let localization: Localization
+        /// The locale's integer formatter, found once: positions and counts are in every point's label.
+        let integers: NumberSkeletonFormatter?
 
         init(locale: String, localization: Localization) {
             self.locale = locale
             isKorean = LocaleFallback.isKorean(locale)
             self.localization = localization
+            integers = FormatterCache.shared.integers(locale: locale)
         }
 
         func render(_ arguments: [TemplateArgument]) -> Rendering {
-            var renderer = TemplateRenderer(locale: locale, isKorean: isKorean)
+            var renderer = TemplateRenderer(locale: locale, isKorean: isKorean, integers: integers)
             let text = renderer.render(localization, arguments: arguments)
             return Rendering(text: text, locale: locale, problems: renderer.problems)
         }

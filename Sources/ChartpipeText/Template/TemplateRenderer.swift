@@ -5,14 +5,24 @@ struct TemplateRenderer {
     let locale: String
     let formats: LocaleFormats
     let isKorean: Bool
+    /// The locale's integer formatter (`FormatterCache.integers`), found once by the caller; nil:
+    /// looked up at each integer.
+    let integers: NumberSkeletonFormatter?
     private(set) var problems: [String] = []
 
     /// `isKorean`: `LocaleFallback.language(of: locale) == "ko"`, found once by the caller (a
-    /// renderer is made per sentence).
-    init(locale: String, isKorean: Bool) {
+    /// renderer is made per sentence), as `integers` may be.
+    init(locale: String, isKorean: Bool, integers: NumberSkeletonFormatter? = nil) {
         self.locale = locale
         self.formats = LocaleFormats(locale: locale)
         self.isKorean = isKorean
+        self.integers = integers
+    }
+
+    /// `n` with the locale's grouping, as `LocaleFormats.integer`.
+    private func grouped(_ n: Int) -> String {
+        guard let integers else { return formats.integer(n) }
+        return integers.format(Double(n)) ?? String(n)
     }
 
     mutating func render(_ loc: Localization, arguments: [TemplateArgument]) -> String {
@@ -159,7 +169,7 @@ struct TemplateRenderer {
         case let (.object, .text(text)):
             return text
         case let (.object, .integer(n)):
-            return formats.integer(n)
+            return grouped(n)
         case let (.object, .double(d)):
             return formats.number(d)
         case let (.integer, .integer(n)):
@@ -183,7 +193,7 @@ struct TemplateRenderer {
         case "X": return String(n, radix: 16, uppercase: true)
         case "o": return String(n, radix: 8)
         case "c", "C": return Unicode.Scalar(UInt32(clamping: n)).map { String(Character($0)) } ?? ""
-        default: return formats.integer(n)
+        default: return grouped(n)
         }
     }
 
