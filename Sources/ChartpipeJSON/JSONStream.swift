@@ -93,7 +93,12 @@ public struct JSONStream: Sendable {
     /// A number (non-finite: `null`), as `JSONWriter` writes `.double`.
     public mutating func double(_ d: Double) {
         beforeValue(container: false)
-        buffer.append(contentsOf: JSONWriter.number(d).utf8)
+        if d.isFinite, d == d.rounded(), abs(d) < 1e15 {
+            // What `JSONWriter.number` writes for a whole number (0 for -0), without a string.
+            JSONWriter.decimal(d == 0 ? 0 : Int(d), into: &buffer)
+        } else {
+            buffer.append(contentsOf: JSONWriter.number(d).utf8)
+        }
     }
 
     public mutating func bool(_ b: Bool) {
@@ -128,13 +133,13 @@ public struct JSONStream: Sendable {
 
     // MARK: pieces written apart
 
-    /// A stream in this one's state with an empty buffer, as if `items` more items had been
+    /// A stream in this one's state with an empty buffer of `capacity` bytes, as if `items` more items had been
     /// written into the array being written (arrays or objects when `containers`): what it is
     /// given continues this stream's bytes after those items. Pieces of one long array can so be
     /// written on several threads at once and joined in order (`append(_:)`).
-    public func continuation(after items: Int, containers: Bool) -> JSONStream {
+    public func continuation(after items: Int, containers: Bool, capacity: Int = 1 << 16) -> JSONStream {
         precondition(open.last?.isObject == false && !keyed, "a continuation goes on in an array")
-        var next = JSONStream(pretty: pretty, capacity: buffer.capacity)
+        var next = JSONStream(pretty: pretty, capacity: capacity)
         next.open = open
         next.open[open.count - 1].count += items
         if containers && items > 0 { next.open[open.count - 1].holdsContainer = true }

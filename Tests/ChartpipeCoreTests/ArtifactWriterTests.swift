@@ -42,6 +42,42 @@ final class ArtifactWriterTests: XCTestCase {
         XCTAssertEqual(names, ["big.bin"])
     }
 
+    /// A chart's files written on two processors (`WorkerBudget.split`): every file in place is
+    /// reported, in the batch's order, and then the first failure by order is thrown; the failed
+    /// files leave nothing behind, and no file is begun after a failure. On one processor, the
+    /// files after a failure are not written.
+    func testABatchOnTwoProcessorsReportsWhatIsInPlaceInOrderThenTheFirstFailure() throws {
+        struct Boom: Error {}
+        for idle in [0, 1] {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-writer-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let writer = ArtifactWriter(root: root.path)
+            let artifacts = (0..<6).map { i in
+                Artifact(path: "f\(i).txt", kind: "t", content: .stream { sink in
+                    if i == 2 || i == 4 { throw ChartError("broken \(i)", code: "test.broken") }
+                    for _ in 0..<50 { try sink.write(Array(repeating: UInt8(0x30 + i), count: 1000)) }
+                })
+            }
+            var reported: [String] = []
+            let budget = WorkerBudget(idle: idle)
+            XCTAssertThrowsError(try WorkerBudget.$current.withValue(budget) {
+                try writer.write(artifacts, into: "c") { reported.append($0.path) }
+            }) { error in
+                XCTAssertEqual((error as? ChartError)?.message, "broken 2", "idle \(idle)")
+            }
+            XCTAssertEqual(budget.idleCount, idle)
+            let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("c").path).sorted()
+            if idle == 0 {
+                XCTAssertEqual(reported, ["c/f0.txt", "c/f1.txt"])
+            } else {
+                // f3 may have been begun before f2 failed; f5 comes after the failure of f2 or f4.
+                XCTAssertEqual(budget.lentCount, 1)
+                XCTAssertTrue([["c/f0.txt", "c/f1.txt"], ["c/f0.txt", "c/f1.txt", "c/f3.txt"]].contains(reported), "\(reported)")
+            }
+            XCTAssertEqual(names, reported.map { String($0.dropFirst(2)) }, "idle \(idle): on disk is what was reported")
+        }
+    }
+
     /// A folder swapped for a symbolic link to somewhere else while files are written into it:
     /// openat with O_NOFOLLOW on every component means no write ever lands outside.
     func testASymbolicLinkSwappedInDuringWritesNeverLeadsOut() throws {

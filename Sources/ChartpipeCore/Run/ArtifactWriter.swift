@@ -72,10 +72,44 @@ public final class ArtifactWriter: Sendable {
         }
         let (folder, _) = try openParent(of: relativeFolder + "/" + first.path, create: true)
         defer { close(folder) }
-        for artifact in artifacts {
-            wrote(try write(artifact.content, to: relativeFolder + "/" + artifact.path, in: folder, name: artifact.path,
-                            kind: artifact.kind, locale: artifact.locale))
+        // Written on this thread and on the processors the run has idle (`WorkerBudget.split`),
+        // each taking the next file: one chart's large files at once. No file is begun after one
+        // has failed; then every file in place is reported, in order, and the first failure (by
+        // order) is thrown. On one processor that is writing in order and stopping at a failure.
+        let outcomes = Outcomes(count: artifacts.count)
+        WorkerBudget.split(artifacts.count) { i in
+            guard !outcomes.failed.load(ordering: .acquiring) else { return }
+            let artifact = artifacts[i]
+            do throws(ChartError) {
+                outcomes.set(i, .success(try write(artifact.content, to: relativeFolder + "/" + artifact.path, in: folder,
+                                                   name: artifact.path, kind: artifact.kind, locale: artifact.locale)))
+            } catch {
+                outcomes.set(i, .failure(error))
+                outcomes.failed.store(true, ordering: .releasing)
+            }
         }
+        var failure: ChartError?
+        for i in artifacts.indices {
+            switch outcomes.get(i) {
+            case let .success(entry)?: wrote(entry)
+            case let .failure(error)?: if failure == nil { failure = error }
+            case nil: break
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// What each file of a batch came to, each set by the thread that wrote it.
+    private final class Outcomes: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<Result<ManifestArtifact, ChartError>?>
+        /// A file failed: no thread begins another.
+        let failed = Atomic<Bool>(false)
+        init(count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
+        deinit { slots.deinitialize(); slots.deallocate() }
+        /// Each slot is set at most once, by one thread, before the split returns and `get` reads
+        /// it (nil: the file was not begun).
+        func set(_ i: Int, _ outcome: Result<ManifestArtifact, ChartError>) { slots[i] = outcome }
+        func get(_ i: Int) -> Result<ManifestArtifact, ChartError>? { slots[i] }
     }
 
     /// Writes `content` as `name` in the open folder `folder`, which is `relativePath`'s.

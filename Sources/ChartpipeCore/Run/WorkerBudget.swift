@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// The processors a run may keep busy (`--jobs`), shared by its charts and the stages inside them:
@@ -17,7 +18,7 @@ public final class WorkerBudget: Sendable {
     /// Takes up to `wanted` idle processors; returns how many it took (maybe 0).
     public func borrow(upTo wanted: Int) -> Int {
         idle.withLock { free in
-            let taken = min(free, max(0, wanted))
+            let taken = max(0, min(free, wanted))
             free -= taken
             lent.add(taken, ordering: .relaxed)
             return taken
@@ -33,6 +34,12 @@ public final class WorkerBudget: Sendable {
         idle.withLock { $0 += count }
     }
 
+    /// Takes back a processor lent while its thread waited (`split`), even when none is idle:
+    /// the budget is then one short until a processor is given back, and lends none meanwhile.
+    public func reclaim() {
+        idle.withLock { $0 -= 1 }
+    }
+
     /// Processors free now (for tests and progress).
     public var idleCount: Int { idle.withLock { $0 } }
 
@@ -42,35 +49,69 @@ public final class WorkerBudget: Sendable {
 
 extension WorkerBudget {
     /// Runs `body(i)` for every `i` in `0..<count`: on this thread, and on idle processors of the
-    /// current run's budget borrowed for the call and given back when it returns, each taking the
-    /// next `i` (outside a run, or with no processor idle, in order on this thread). So a stage can
-    /// split one large chart's work without taking processors that other charts hold (`--jobs`).
-    /// `body` must be safe to run on several threads at once.
+    /// current run's budget borrowed for the call, each taking the next `i` (outside a run, or with
+    /// no processor idle, in order on this thread). A borrowed processor is given back as soon as
+    /// its thread finds nothing left to take, so a split inside a long `body` can borrow it. So a
+    /// stage can split one large chart's work without taking processors that other charts hold
+    /// (`--jobs`). `body` must be safe to run on several threads at once.
+    ///
+    /// A borrowed processor runs a thread of its own, not a Dispatch worker: Dispatch runs an
+    /// apply nested in another one's worker on one thread, and a queued block may wait for a
+    /// pool thread that the waiting caller holds.
     public static func split(_ count: Int, _ body: (Int) -> Void) {
         let budget = count > 1 ? current : nil
         let borrowed = budget?.borrow(upTo: count - 1) ?? 0
-        guard borrowed > 0 else {
+        guard let budget, borrowed > 0 else {
             for i in 0..<count { body(i) }
             return
         }
-        defer { budget?.giveBack(borrowed) }
         withoutActuallyEscaping(body) { body in
-            let work = Work(body: body)
-            DispatchQueue.concurrentPerform(iterations: borrowed + 1) { _ in
-                while true {
-                    let i = work.next.add(1, ordering: .relaxed).oldValue
-                    guard i < count else { return }
-                    work.body(i)
-                }
+            let work = Work(body: body, count: count, budget: budget)
+            let done = DispatchSemaphore(value: 0)
+            for _ in 0..<borrowed {
+                Thread {
+                    work.run()
+                    budget.giveBack(1)
+                    done.signal()
+                }.start()
             }
+            work.run()
+            // Nothing left to take: this thread's own processor is lent while it waits (a thread
+            // still writing a long piece may split it), and taken back after. `body` does not
+            // outlive the call: every borrowed thread is done with it.
+            budget.giveBack(1)
+            for _ in 0..<borrowed { done.wait() }
+            // A finished thread may still hold `work` for a moment: it must not hold `body` too.
+            work.body = nil
+            budget.reclaim()
         }
     }
 
     /// What the threads of a split share: the body, whose safety on several threads is the
     /// caller's promise (`split`), and the next index to take.
     private final class Work: @unchecked Sendable {
-        let body: (Int) -> Void
+        /// Cleared by the caller once every thread is done (the threads only read it before that).
+        var body: ((Int) -> Void)?
+        let count: Int
+        let budget: WorkerBudget
         let next = Atomic<Int>(0)
-        init(body: @escaping (Int) -> Void) { self.body = body }
+
+        init(body: @escaping (Int) -> Void, count: Int, budget: WorkerBudget) {
+            self.body = body
+            self.count = count
+            self.budget = budget
+        }
+
+        /// Takes the next index until none is left; on a borrowed thread too the budget is the
+        /// run's, so a split inside `body` borrows from it.
+        func run() {
+            WorkerBudget.$current.withValue(budget) {
+                while true {
+                    let i = next.add(1, ordering: .relaxed).oldValue
+                    guard i < count, let body else { return }
+                    body(i)
+                }
+            }
+        }
     }
 }

@@ -40,6 +40,8 @@ struct ChartDescriber {
     /// Per series, its first value that is not missing, and whether one is missing (`Facts`).
     let firstFinite: [Double?]
     let hasGap: [Bool]
+    /// Per series, what a point's label needs of its statistics (`Facts.LabelBasis`).
+    let labelBasis: [Facts.LabelBasis]
     /// Render problems met so far, for warnings. Kept in a sink, not in the describer, so that
     /// labelling a point copies nothing (a copy of the describer retains every field).
     private let sink = ProblemSink()
@@ -58,6 +60,17 @@ struct ChartDescriber {
         /// Per series, its first value that is not missing, and whether one is missing.
         let firstFinite: [Double?]
         let hasGap: [Bool]
+        let labelBasis: [LabelBasis]
+
+        /// What a point's label needs of its series' statistics, without a reference to count:
+        /// a label made two million times copies it, not the series' whole `SeriesTrend`.
+        struct LabelBasis: Sendable {
+            /// Full-series indices of the highest and lowest values.
+            let highest: Int?
+            let lowest: Int?
+            /// The highest value is not the lowest.
+            let varies: Bool
+        }
 
         init(_ context: ChartContext, trend: TrendResult) {
             seasons = ChartDescriber.seasons(of: context)
@@ -70,6 +83,7 @@ struct ChartDescriber {
                 for o in s.outliers { m[o.point.index, default: 0] |= 4 }
                 return m
             }
+            labelBasis = trend.series.map { LabelBasis(highest: $0.max?.index, lowest: $0.min?.index, varies: $0.min?.y != $0.max?.y) }
             x = XAxisFacts(context.fullSeries, zone: context.chart.x.zone, unit: context.chart.x.unit,
                            aggregation: context[AggregationKey.self])
             y = YAxisFacts(unit: context.chart.y.unit, series: context.fullSeries.series.map(\.y))
@@ -92,6 +106,7 @@ struct ChartDescriber {
         marks = facts.marks
         firstFinite = facts.firstFinite
         hasGap = facts.hasGap
+        labelBasis = facts.labelBasis
         x = XValueText(facts: facts.x, language: language, catalog: catalog)
         let yFacts = facts.y
         y = YValueText(facts: yFacts, language: language)
@@ -748,25 +763,25 @@ struct ChartDescriber {
     }
 
     private func ownLabel(series k: Int, index i: Int) -> String {
-        let s = full.series[k]
-        let position = Int64(i + 1), count = Int64(s.count)
-        guard s.y[i].isFinite else {
-            return say("point.missing", [t(x.text(s.x[i])), .integer(Int(position)), .integer(Int(count))])
+        // Read in place: a copy of the series or of its statistics would retain each of their arrays per label.
+        let xi = full.series[k].x[i], yi = full.series[k].y[i]
+        let position = i + 1, count = full.series[k].count
+        guard yi.isFinite else {
+            return say("point.missing", [t(x.text(xi)), .integer(position), .integer(count)])
         }
-        let st = stats[k]
         var notes: [String] = []
-        let isHighest = st.max?.index == i, isLowest = st.min?.index == i
-        if isHighest && st.min?.y != st.max?.y { notes.append(say("note.highest", [])) }
-        if isLowest && st.min?.y != st.max?.y { notes.append(say("note.lowest", [])) }
+        let basis = k < labelBasis.count ? labelBasis[k] : Facts.LabelBasis(highest: nil, lowest: nil, varies: false)
+        let isHighest = basis.highest == i, isLowest = basis.lowest == i
+        if isHighest && basis.varies { notes.append(say("note.highest", [])) }
+        if isLowest && basis.varies { notes.append(say("note.lowest", [])) }
         let mark = k < marks.count ? marks[k][i] ?? 0 : 0
         if !isHighest && mark & 1 != 0 { notes.append(say("note.peak", [])) }
         if !isLowest && mark & 2 != 0 { notes.append(say("note.valley", [])) }
         if mark & 4 != 0 { notes.append(say("note.outlier", [])) }
         if notes.isEmpty {
-            return say("point", [t(x.text(s.x[i])), t(value(s.y[i])), .integer(Int(position)), .integer(Int(count))])
+            return say("point", [t(x.text(xi)), t(value(yi)), .integer(position), .integer(count)])
         }
-        return say("point.noted", [t(x.text(s.x[i])), t(value(s.y[i])), t(language.list(notes)), .integer(Int(position)),
-                                   .integer(Int(count))])
+        return say("point.noted", [t(x.text(xi)), t(value(yi)), t(language.list(notes)), .integer(position), .integer(count)])
     }
 
     // MARK: Navigation

@@ -202,7 +202,8 @@ struct DescriptionDocuments: Sendable {
                 let pieces = Pieces(count: count)
                 WorkerBudget.split(count) { w in
                     let first = (wave + w) * block
-                    var piece = base.continuation(after: first, containers: true)
+                    // About 150 bytes a point, the label most of them.
+                    var piece = base.continuation(after: first, containers: true, capacity: block * 192)
                     for i in first..<Swift.min(first + block, s.count) {
                         piece.beginObject()
                         if isTime {
