@@ -140,34 +140,69 @@ final class ReferenceTests: XCTestCase {
         }
     }
 
-    /// A sort of more than `MergeCount.splitAt` items, with a processor idle, sorts two halves at
-    /// once and counts the inversions across them when it merges: the same order and count as on
-    /// one thread, for Mann-Kendall's score and Sen's slope alike.
-    func testSortsSplitOverTwoProcessorsGiveWhatOneGives() throws {
+    /// A sort of more than `MergeCount.splitAt` items sorts two halves (at once when a processor
+    /// is idle) and counts the inversions across them when it merges: checked against a stable
+    /// sort by (value, offset) and against inversions counted with a Fenwick tree, on one thread
+    /// and on two.
+    func testSortsSplitInHalvesGiveTheStableOrderAndTheInversions() throws {
         var random = SplitMix64(seed: 0x5917)
         let n = MergeCount.splitAt + 1001
         let values = (0..<n).map { _ in Double(random.next() % 5000) }
-        var alone = Array(values.enumerated()), split = alone
+        let stable = values.enumerated().sorted { ($0.element, $0.offset) < ($1.element, $1.offset) }.map(\.offset)
+        // Pairs i < j with values[j] < values[i], counted by value with a Fenwick tree over 0..<5000.
+        var tree = [Int](repeating: 0, count: 5001)
+        var inversions = 0
+        for (seen, v) in values.enumerated() {
+            var atMost = 0, k = Int(v) + 1
+            while k > 0 { atMost += tree[k]; k -= k & -k }
+            inversions += seen - atMost
+            k = Int(v) + 1
+            while k <= 5000 { tree[k] += 1; k += k & -k }
+        }
         let less = { (a: (offset: Int, element: Double), b: (offset: Int, element: Double)) in a.element < b.element }
-        let aloneCount = MergeCount.sort(&alone, by: less)
-        let budget = WorkerBudget(idle: 1)
-        let splitCount = WorkerBudget.$current.withValue(budget) { MergeCount.sort(&split, by: less) }
-        XCTAssertGreaterThan(budget.lentCount, 0)
-        XCTAssertEqual(budget.idleCount, 1)
-        XCTAssertEqual(splitCount, aloneCount)
-        XCTAssertTrue(split.elementsEqual(alone) { $0.offset == $1.offset }, "a stable sort has one order")
-        // Inversions counted another way: n(n-1)/2 minus the pairs in order or equal.
-        let sorted = values.sorted()
-        var equalPairs = 0, run = 1
-        for i in 1..<n { if sorted[i] == sorted[i - 1] { run += 1 } else { equalPairs += run * (run - 1) / 2; run = 1 } }
-        equalPairs += run * (run - 1) / 2
-        let mk = MannKendall.score(values)
-        XCTAssertEqual(mk.s, n * (n - 1) / 2 - equalPairs - 2 * aloneCount, "S = concordant - discordant")
+        for idle in [0, 1] {
+            var items = Array(values.enumerated())
+            let budget = WorkerBudget(idle: idle)
+            let count = WorkerBudget.$current.withValue(budget) { MergeCount.sort(&items, by: less) }
+            XCTAssertEqual(budget.lentCount, idle)
+            XCTAssertEqual(budget.idleCount, idle)
+            XCTAssertEqual(count, inversions, "idle \(idle)")
+            XCTAssertEqual(items.map(\.offset), stable, "idle \(idle)")
+        }
+    }
 
+    /// Sen's slope of y = x² on x = 0, 1, 2, …: the slope of a pair is i + j, so the median is
+    /// found by counting pairs by their sum, independently of the selection. More than
+    /// `MergeCount.splitAt` points (the cuts sort in halves, the last bracket is listed in
+    /// halves), with many equal slopes; on one thread and on two.
+    func testSenSlopeOfSquaresOnALongSeriesIsTheMedianPairSum() throws {
+        let n = MergeCount.splitAt + 1001
         let x = (0..<n).map { Double($0) }
-        let y = (0..<n).map { i in values[i] + Double(i) / 50 }
-        let serial = SenSlope.medianSlope(x: x, y: y)
-        let parallel = WorkerBudget.$current.withValue(WorkerBudget(idle: 1)) { SenSlope.medianSlope(x: x, y: y) }
-        XCTAssertEqual(parallel, serial)
+        let y = x.map { $0 * $0 }
+        // Pairs i < j with i + j <= s.
+        func atMost(_ s: Int) -> Int {
+            var total = 0
+            for i in 0..<n {
+                let top = Swift.min(n - 1, s - i)
+                if top > i { total += top - i }
+            }
+            return total
+        }
+        func kth(_ k: Int) -> Int {
+            var lo = 1, hi = 2 * n - 3
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if atMost(mid) >= k { hi = mid } else { lo = mid + 1 }
+            }
+            return lo
+        }
+        let pairs = n * (n - 1) / 2
+        let expected = pairs % 2 == 1 ? Double(kth(pairs / 2 + 1)) : Double(kth(pairs / 2) + kth(pairs / 2 + 1)) / 2
+        for idle in [0, 1] {
+            let budget = WorkerBudget(idle: idle)
+            let slope = WorkerBudget.$current.withValue(budget) { SenSlope.medianSlope(x: x, y: y) }
+            XCTAssertEqual(slope, expected, "idle \(idle)")
+            XCTAssertEqual(budget.idleCount, idle)
+        }
     }
 }

@@ -57,8 +57,8 @@ public final class ArtifactWriter: Sendable {
     }
 
     /// Writes artifacts that all go into the folder `relativeFolder` (a chart's), walking to it
-    /// once; `wrote` is called with each entry as soon as its file is in place, so that a caller
-    /// knows what is on disk when a later one fails.
+    /// once; `wrote` is called with the entry of each file in place, in order, before a failure is
+    /// thrown, so that a caller knows what is on disk when one fails.
     public func write(_ artifacts: [Artifact], into relativeFolder: String,
                       wrote: (ManifestArtifact) -> Void) throws(ChartError) {
         guard let first = artifacts.first else { return }
@@ -73,19 +73,20 @@ public final class ArtifactWriter: Sendable {
         let (folder, _) = try openParent(of: relativeFolder + "/" + first.path, create: true)
         defer { close(folder) }
         // Written on this thread and on the processors the run has idle (`WorkerBudget.split`),
-        // each taking the next file: one chart's large files at once. No file is begun after one
-        // has failed; then every file in place is reported, in order, and the first failure (by
-        // order) is thrown. On one processor that is writing in order and stopping at a failure.
+        // each taking the next file: one chart's large files at once. Every file before the first
+        // that fails is written, none after it is begun once it has failed; then every file in
+        // place is reported, in order, and the first failure (by order) is thrown. On one
+        // processor that is writing in order and stopping at a failure.
         let outcomes = Outcomes(count: artifacts.count)
         WorkerBudget.split(artifacts.count) { i in
-            guard !outcomes.failed.load(ordering: .acquiring) else { return }
+            guard i < outcomes.firstFailure.load(ordering: .acquiring) else { return }
             let artifact = artifacts[i]
             do throws(ChartError) {
                 outcomes.set(i, .success(try write(artifact.content, to: relativeFolder + "/" + artifact.path, in: folder,
                                                    name: artifact.path, kind: artifact.kind, locale: artifact.locale)))
             } catch {
                 outcomes.set(i, .failure(error))
-                outcomes.failed.store(true, ordering: .releasing)
+                outcomes.failed(at: i)
             }
         }
         var failure: ChartError?
@@ -102,8 +103,16 @@ public final class ArtifactWriter: Sendable {
     /// What each file of a batch came to, each set by the thread that wrote it.
     private final class Outcomes: @unchecked Sendable {
         private let slots: UnsafeMutableBufferPointer<Result<ManifestArtifact, ChartError>?>
-        /// A file failed: no thread begins another.
-        let failed = Atomic<Bool>(false)
+        /// The first file that failed, by order (`Int.max`: none): no thread begins a later one.
+        let firstFailure = Atomic<Int>(.max)
+        func failed(at i: Int) {
+            var seen = firstFailure.load(ordering: .relaxed)
+            while i < seen {
+                let (exchanged, now) = firstFailure.compareExchange(expected: seen, desired: i, ordering: .acquiringAndReleasing)
+                if exchanged { return }
+                seen = now
+            }
+        }
         init(count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
         deinit { slots.deinitialize(); slots.deallocate() }
         /// Each slot is set at most once, by one thread, before the split returns and `get` reads

@@ -3,9 +3,12 @@ import Foundation
 import Synchronization
 
 /// The processors a run may keep busy (`--jobs`), shared by its charts and the stages inside them:
-/// each chart being run holds one, and a stage that can split its work (ingest of one large file)
-/// borrows the idle ones, never waiting for them, so that charts in parallel and chunks in parallel
-/// together stay within the budget. A worker that has no chart left gives its processor back.
+/// each chart being run holds one, and a stage that can split its work (ingest of one large file,
+/// `split`) borrows the idle ones, never waiting for them, so that charts in parallel and chunks in
+/// parallel together stay within the budget. A worker that has no chart left gives its processor
+/// back. One exception: a `split` lends its caller's processor while the caller waits and takes it
+/// back after even if it was lent on (`reclaim`), so the run may then be one over until someone
+/// gives one back; it lends none meanwhile.
 public final class WorkerBudget: Sendable {
     private let idle: Mutex<Int>
     private let lent = Atomic<Int>(0)

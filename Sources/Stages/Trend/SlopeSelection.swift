@@ -303,11 +303,11 @@ struct SlopeSelection {
         guard share * span <= Double(listLimit) else { return nil }
         let a = ia >= 0 ? MergeCount.select(&sample, ia) : -Double.infinity
         let b = ib < m ? MergeCount.select(&sample, ib) : Double.infinity
-        guard let tally = tally(lo, hi, keeping: a, b, limit: listLimit) else { return nil }
-        var kept = tally.kept
+        guard var tally = tally(lo, hi, keeping: a, b, limit: listLimit) else { return nil }
         let first = low - lo.count - tally.below, second = high - lo.count - tally.below
-        guard first >= 1, second <= kept.count else { return nil }
-        return (MergeCount.select(&kept, first - 1), MergeCount.select(&kept, second - 1))
+        guard first >= 1, second <= tally.kept.count else { return nil }
+        // Selected in place: a copy of the kept slopes would double them.
+        return (MergeCount.select(&tally.kept, first - 1), MergeCount.select(&tally.kept, second - 1))
     }
 
     /// Every slope in (lo, hi].
@@ -369,8 +369,11 @@ struct SlopeSelection {
                         WorkerBudget.split(2) { h in
                             Self.sortCounting(halves.main, halves.spare, h == 0 ? 0..<mid : mid..<n, points, into: &halves.tallies[h])
                         }
-                        total.absorb(halves.tallies[0])
+                        // Each half's slopes moved, not copied, into the total.
+                        total = halves.tallies[0]
+                        halves.tallies[0] = empty
                         total.absorb(halves.tallies[1])
+                        halves.tallies[1] = empty
                         // The inversions across the sorted halves.
                         var across = empty
                         var i = 0, j = mid
