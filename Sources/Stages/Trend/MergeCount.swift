@@ -29,21 +29,7 @@ enum MergeCount {
                     buffers.counts[half] = sort(buffers.main, buffers.spare, range, by: less)
                 }
                 // The halves lie sorted in `main`; merge them into `spare`, then copy back.
-                var inversions = counts[0] + counts[1]
-                var i = 0, j = mid, k = 0
-                while i < mid && j < n {
-                    if less(main[j], main[i]) {
-                        spare[k] = main[j]
-                        j += 1
-                        inversions += mid - i
-                    } else {
-                        spare[k] = main[i]
-                        i += 1
-                    }
-                    k += 1
-                }
-                while i < mid { spare[k] = main[i]; i += 1; k += 1 }
-                while j < n { spare[k] = main[j]; j += 1; k += 1 }
+                let inversions = counts[0] + counts[1] + merge(main, into: spare, 0, mid, n, by: less)
                 _ = main.update(fromContentsOf: spare)
                 return inversions
             }
@@ -87,20 +73,7 @@ enum MergeCount {
             var lo = first
             while lo < n {
                 let mid = Swift.min(lo + width, n), hi = Swift.min(lo + 2 * width, n)
-                var i = lo, j = mid, k = lo
-                while i < mid && j < hi {
-                    if less(from[j], from[i]) {
-                        to[k] = from[j]
-                        j += 1
-                        inversions += mid - i
-                    } else {
-                        to[k] = from[i]
-                        i += 1
-                    }
-                    k += 1
-                }
-                while i < mid { to[k] = from[i]; i += 1; k += 1 }
-                while j < hi { to[k] = from[j]; j += 1; k += 1 }
+                inversions += merge(from, into: to, lo, mid, hi, by: less)
                 lo = hi
             }
             swap(&from, &to)
@@ -109,6 +82,30 @@ enum MergeCount {
         if from.baseAddress != main.baseAddress {
             for i in range { main[i] = from[i] }
         }
+        return inversions
+    }
+
+    /// Merges the sorted runs `from[lo..<mid]` and `from[mid..<hi]` into `to[lo..<hi]` (stable),
+    /// returning the inversions across them: for each item taken from the right run, the items of
+    /// the left run still waiting.
+    @inline(__always)
+    private static func merge<T>(_ from: UnsafeMutableBufferPointer<T>, into to: UnsafeMutableBufferPointer<T>,
+                                 _ lo: Int, _ mid: Int, _ hi: Int, by less: (T, T) -> Bool) -> Int {
+        var inversions = 0
+        var i = lo, j = mid, k = lo
+        while i < mid && j < hi {
+            if less(from[j], from[i]) {
+                to[k] = from[j]
+                j += 1
+                inversions += mid - i
+            } else {
+                to[k] = from[i]
+                i += 1
+            }
+            k += 1
+        }
+        while i < mid { to[k] = from[i]; i += 1; k += 1 }
+        while j < hi { to[k] = from[j]; j += 1; k += 1 }
         return inversions
     }
 
