@@ -42,6 +42,24 @@ final class ArtifactWriterTests: XCTestCase {
         XCTAssertEqual(names, ["big.bin"])
     }
 
+    /// The journal hook is called before a file is renamed into place, so that a run killed
+    /// between the two never leaves a file that no manifest or journal lists (the next run would
+    /// refuse to replace it: FaultTests met this once in 30 kills).
+    func testAFileIsJournaledBeforeItIsInPlace() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let seen = Mutex<[String: Bool]>([:])
+        let writer = ArtifactWriter(root: root.path) { path in
+            let inPlace = FileManager.default.fileExists(atPath: root.path + "/" + path)
+            seen.withLock { $0[path] = inPlace }
+        }
+        _ = try writer.write(Array("one".utf8), to: "a/one.txt", kind: "t", locale: nil)
+        try writer.write([Artifact(path: "two.txt", kind: "t", bytes: Array("two".utf8))], into: "b") { _ in }
+        XCTAssertEqual(seen.withLock { $0 }, ["a/one.txt": false, "b/two.txt": false])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.path + "/a/one.txt"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.path + "/b/two.txt"))
+    }
+
     /// A chart's files written on two processors (`WorkerBudget.split`): every file in place is
     /// reported, in the batch's order, and then the first failure by order is thrown; the failed
     /// files leave nothing behind, and no file is begun after a failure. On one processor, the

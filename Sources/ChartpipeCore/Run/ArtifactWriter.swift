@@ -22,7 +22,7 @@ public final class ArtifactWriter: Sendable {
     /// Files whose bytes this writer wrote or hashed, by path: the file's identity then and its
     /// SHA-256. A later read of a file with the same identity needs no second hash (see `checked`).
     private let hashed = Mutex<[String: FileIdentity]>([:])
-    /// Called with each path after it is renamed into place (the run's journal).
+    /// Called with each path just before it is renamed into place (the run's journal).
     private let onWrite: (@Sendable (String) -> Void)?
 
     public init(root: String, replacing: Replacing = .any, onWrite: (@Sendable (String) -> Void)? = nil) {
@@ -181,6 +181,10 @@ public final class ArtifactWriter: Sendable {
         var before = stat()
         let statted = fstat(fd, &before) == 0
         if close(fd) != 0, failure == 0 { failure = errno }
+        // Noted before the rename, not after: a run killed between the two leaves the path in its
+        // journal, and the next run checks what is there; noted after, a file could be in place
+        // that no manifest or journal lists, and every later run would refuse to replace it.
+        if failure == 0 { onWrite?(relativePath) }
         if failure == 0, renameat(folder, temporary, folder, name) != 0 { failure = errno }
         if failure != 0 {
             unlinkat(folder, temporary, 0)
@@ -193,7 +197,6 @@ public final class ArtifactWriter: Sendable {
             && written.st_dev == before.st_dev && written.st_ino == before.st_ino ? FileIdentity(written, sha256: digest) : nil
         owned.withLock { set in if set != nil { set?.insert(relativePath) } }
         hashed.withLock { $0[relativePath] = identity }
-        onWrite?(relativePath)
         return ManifestArtifact(path: relativePath, kind: kind, locale: locale, bytes: size, sha256: digest)
     }
 

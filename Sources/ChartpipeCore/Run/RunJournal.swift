@@ -33,7 +33,8 @@ public final class RunJournal: Sendable {
         }
     }
 
-    /// Notes a path (relative to the output folder) that is now on disk under its final name.
+    /// Notes a path (relative to the output folder) that is about to be on disk under its final
+    /// name: noted just before the rename, so that no file is ever in place unnoted.
     public func append(_ relativePath: String) {
         let line = Array((relativePath + "\n").utf8)
         _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
