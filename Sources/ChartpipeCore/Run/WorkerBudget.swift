@@ -71,13 +71,13 @@ extension WorkerBudget {
         withoutActuallyEscaping(body) { body in
             let work = Work(body: body, count: count, budget: budget)
             let done = DispatchSemaphore(value: 0)
+            var started = 0
             for _ in 0..<borrowed {
-                Thread {
-                    work.run()
-                    budget.giveBack(1)
-                    done.signal()
-                }.start()
+                // A thread the system refuses (thread or process limits) gives its processor back
+                // at once and is not waited for.
+                if startThread({ work.run(); budget.giveBack(1); done.signal() }) { started += 1 } else { budget.giveBack(1) }
             }
+            let borrowed = started
             work.run()
             // Nothing left to take: this thread's own processor is lent while it waits (a thread
             // still writing a long piece may split it), and taken back after. `body` does not
@@ -88,6 +88,28 @@ extension WorkerBudget {
             work.body = nil
             budget.reclaim()
         }
+    }
+
+    /// Starts a detached thread running `body`; false when the system cannot make one.
+    private static func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let box = Unmanaged.passRetained(ThreadBody(body))
+        var thread = pthread_t()
+        let made = pthread_create(&thread, nil, { raw in
+            guard let raw else { return nil }
+            Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
+            return nil
+        }, box.toOpaque())
+        guard made == 0 else {
+            box.release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
+    }
+
+    private final class ThreadBody: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 
     /// What the threads of a split share: the body, whose safety on several threads is the
