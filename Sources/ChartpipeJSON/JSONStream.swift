@@ -76,8 +76,15 @@ public struct JSONStream: Sendable {
 
     /// Any value, written as `JSONWriter` writes it at this depth.
     public mutating func value(_ value: JSONValue) {
-        beforeValue(container: !value.isScalar)
-        JSONWriter(pretty: pretty).write(value, indent: depth, into: &buffer, poll: {})
+        switch value {
+        // A scalar straight into the buffer (a point's x is one), a container through the writer.
+        case let .double(d): double(d)
+        case let .int(i): int(i)
+        case let .string(s): string(s)
+        default:
+            beforeValue(container: !value.isScalar)
+            JSONWriter(pretty: pretty).write(value, indent: depth, into: &buffer, poll: {})
+        }
     }
 
     public mutating func string(_ s: String) {
@@ -93,12 +100,7 @@ public struct JSONStream: Sendable {
     /// A number (non-finite: `null`), as `JSONWriter` writes `.double`.
     public mutating func double(_ d: Double) {
         beforeValue(container: false)
-        if d.isFinite, d == d.rounded(), abs(d) < 1e15 {
-            // What `JSONWriter.number` writes for a whole number (0 for -0), without a string.
-            JSONWriter.decimal(d == 0 ? 0 : Int(d), into: &buffer)
-        } else {
-            buffer.append(contentsOf: JSONWriter.number(d).utf8)
-        }
+        JSONWriter.number(d, into: &buffer)
     }
 
     public mutating func bool(_ b: Bool) {

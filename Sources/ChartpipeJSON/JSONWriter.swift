@@ -28,7 +28,7 @@ public struct JSONWriter: Sendable {
         case .null: out.append(contentsOf: "null".utf8)
         case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case let .int(i): JSONWriter.decimal(i, into: &out)
-        case let .double(d): out.append(contentsOf: JSONWriter.number(d).utf8)
+        case let .double(d): JSONWriter.number(d, into: &out)
         case let .string(s): JSONWriter.quote(s, into: &out)
         case let .array(items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
@@ -82,6 +82,15 @@ public struct JSONWriter: Sendable {
     }
 
     /// Shortest round-trip text of a finite number; `null` otherwise.
+    /// `number(d)` into UTF-8 bytes, a whole number without a string on the way.
+    public static func number(_ d: Double, into out: inout [UInt8]) {
+        if d.isFinite, d == d.rounded(), abs(d) < 1e15 {
+            decimal(d == 0 ? 0 : Int(d), into: &out)
+        } else {
+            out.append(contentsOf: number(d).utf8)
+        }
+    }
+
     public static func number(_ d: Double) -> String {
         guard d.isFinite else { return "null" }
         if d == d.rounded(), abs(d) < 1e15 {

@@ -77,48 +77,34 @@ public final class ArtifactWriter: Sendable {
         // that fails is written, none after it is begun once it has failed; then every file in
         // place is reported, in order, and the first failure (by order) is thrown. On one
         // processor that is writing in order and stopping at a failure.
-        let outcomes = Outcomes(count: artifacts.count)
-        WorkerBudget.split(artifacts.count) { i in
-            guard i < outcomes.firstFailure.load(ordering: .acquiring) else { return }
+        // The first file that failed, by order (`Int.max`: none): no thread begins a later one.
+        let firstFailure = Atomic<Int>(.max)
+        let outcomes = WorkerBudget.map(artifacts.count) { i -> Result<ManifestArtifact, ChartError>? in
+            guard i < firstFailure.load(ordering: .acquiring) else { return nil }
             let artifact = artifacts[i]
             do throws(ChartError) {
-                outcomes.set(i, .success(try write(artifact.content, to: relativeFolder + "/" + artifact.path, in: folder,
-                                                   name: artifact.path, kind: artifact.kind, locale: artifact.locale)))
+                return .success(try write(artifact.content, to: relativeFolder + "/" + artifact.path, in: folder,
+                                          name: artifact.path, kind: artifact.kind, locale: artifact.locale))
             } catch {
-                outcomes.set(i, .failure(error))
-                outcomes.failed(at: i)
+                // Lowered to i unless a file before it failed already.
+                var seen = firstFailure.load(ordering: .relaxed)
+                while i < seen {
+                    let (exchanged, now) = firstFailure.compareExchange(expected: seen, desired: i, ordering: .acquiringAndReleasing)
+                    if exchanged { break }
+                    seen = now
+                }
+                return .failure(error)
             }
         }
         var failure: ChartError?
-        for i in artifacts.indices {
-            switch outcomes.get(i) {
+        for outcome in outcomes {
+            switch outcome {
             case let .success(entry)?: wrote(entry)
             case let .failure(error)?: if failure == nil { failure = error }
             case nil: break
             }
         }
         if let failure { throw failure }
-    }
-
-    /// What each file of a batch came to, each set by the thread that wrote it.
-    private final class Outcomes: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<Result<ManifestArtifact, ChartError>?>
-        /// The first file that failed, by order (`Int.max`: none): no thread begins a later one.
-        let firstFailure = Atomic<Int>(.max)
-        func failed(at i: Int) {
-            var seen = firstFailure.load(ordering: .relaxed)
-            while i < seen {
-                let (exchanged, now) = firstFailure.compareExchange(expected: seen, desired: i, ordering: .acquiringAndReleasing)
-                if exchanged { return }
-                seen = now
-            }
-        }
-        init(count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
-        deinit { slots.deinitialize(); slots.deallocate() }
-        /// Each slot is set at most once, by one thread, before the split returns and `get` reads
-        /// it (nil: the file was not begun).
-        func set(_ i: Int, _ outcome: Result<ManifestArtifact, ChartError>) { slots[i] = outcome }
-        func get(_ i: Int) -> Result<ManifestArtifact, ChartError>? { slots[i] }
     }
 
     /// Writes `content` as `name` in the open folder `folder`, which is `relativePath`'s.

@@ -90,6 +90,20 @@ extension WorkerBudget {
         }
     }
 
+    /// `split`, keeping what `body(i)` returns for each `i`, in order: each result is stored by the
+    /// thread that made it, into a slot of its own, and read after every thread is done.
+    public static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+        guard count > 0 else { return [] }
+        let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+        slots.initialize(repeating: nil)
+        defer {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+        split(count) { i in slots[i] = body(i) }
+        return slots.map { $0! }
+    }
+
     /// Starts a detached thread running `body`; false when the system cannot make one.
     private static func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(ThreadBody(body))

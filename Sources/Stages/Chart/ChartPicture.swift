@@ -186,7 +186,7 @@ struct ChartPicture {
     /// report's focus marker): the plot's edges, the x domain (epoch milliseconds for time) or the
     /// number of category bands, the y domain, and for bars the width of one x's group of bars.
     func placement(l: Layout, scale: ValueScale, x: PositionScale) -> [(String, String?)] {
-        let n = SVGWriter.number, exact = JSONWriter.number
+        let n = SVGWriter.number, exact: (Double) -> String = JSONWriter.number
         var out: [(String, String?)] = [("data-plot", [l.plotLeft, l.plotTop, l.plotRight, l.plotBottom].map(n).joined(separator: " "))]
         switch x.kind {
         case let .band(count): out.append(("data-x-bands", String(count)))

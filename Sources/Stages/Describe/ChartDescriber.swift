@@ -770,7 +770,7 @@ struct ChartDescriber {
             return say("point.missing", [t(x.text(xi)), .integer(position), .integer(count)])
         }
         var notes: [String] = []
-        let basis = k < labelBasis.count ? labelBasis[k] : Facts.LabelBasis(highest: nil, lowest: nil, varies: false)
+        let basis = labelBasis[k]
         let isHighest = basis.highest == i, isLowest = basis.lowest == i
         if isHighest && basis.varies { notes.append(say("note.highest", [])) }
         if isLowest && basis.varies { notes.append(say("note.lowest", [])) }

@@ -26,18 +26,6 @@ struct DescriptionDocuments: Sendable {
     /// Blocks of `pointsPerFlush` points of `axchart` written at once, on as many processors as are idle.
     private static let blocksPerWave = 8
 
-    /// The pieces of a wave, each set by the thread that wrote it, then taken in order.
-    private final class Pieces: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<JSONStream?>
-        init(count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
-        deinit { slots.deinitialize(); slots.deallocate() }
-        /// Each slot is set by one thread only, before `take` reads it on the thread that waited for all.
-        func set(_ w: Int, _ piece: JSONStream) { slots[w] = piece }
-        func take(_ w: Int) -> JSONStream {
-            defer { slots[w] = nil }
-            return slots[w]!
-        }
-    }
 
     // MARK: description.<locale>.json
 
@@ -198,31 +186,24 @@ struct DescriptionDocuments: Sendable {
             var wave = 0
             while wave < blocks {
                 let count = Swift.min(Self.blocksPerWave, blocks - wave)
-                let base = json, isTime = describer.full.xType == .time
-                let pieces = Pieces(count: count)
-                WorkerBudget.split(count) { w in
+                let base = json
+                let pieces = WorkerBudget.map(count) { w -> JSONStream in
                     let first = (wave + w) * block
                     // About 150 bytes a point, the label most of them.
                     var piece = base.continuation(after: first, containers: true, capacity: block * 192)
                     for i in first..<Swift.min(first + block, s.count) {
                         piece.beginObject()
-                        if isTime {
-                            // As `axValue` gives it, without a JSONValue per point.
-                            piece.key("x")
-                            piece.double(s.x[i] / 1000)
-                        } else {
-                            piece.member("x", axValue(s.x[i]))
-                        }
+                        piece.member("x", axValue(s.x[i]))
                         piece.key("y")
                         if s.y[i].isFinite { piece.double(s.y[i]) } else { piece.null() }
                         piece.key("label")
                         piece.string(seriesLabels.flatMap { $0.indices.contains(i) ? $0[i] : nil } ?? "")
                         piece.endObject()
                     }
-                    pieces.set(w, piece)
+                    return piece
                 }
-                for w in 0..<count {
-                    json.append(pieces.take(w))
+                for piece in pieces {
+                    json.append(piece)
                     try flush(&json)
                 }
                 wave += count

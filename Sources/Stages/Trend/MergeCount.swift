@@ -21,27 +21,14 @@ enum MergeCount {
             scratch.withUnsafeMutableBufferPointer { spare in
                 guard n >= splitAt else { return sort(main, spare, 0..<n, by: less) }
                 let mid = n / 2
-                let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2)
-                defer { counts.deallocate() }
-                let buffers = Buffers(main: main, spare: spare, counts: counts)
-                WorkerBudget.split(2) { half in
-                    let range = half == 0 ? 0..<mid : mid..<n
-                    buffers.counts[half] = sort(buffers.main, buffers.spare, range, by: less)
-                }
+                // Each thread sorts its own half of both buffers.
+                let halves = WorkerBudget.map(2) { half in sort(main, spare, half == 0 ? 0..<mid : mid..<n, by: less) }
                 // The halves lie sorted in `main`; merge them into `spare`, then copy back.
-                let inversions = counts[0] + counts[1] + merge(main, into: spare, 0, mid, n, by: less)
+                let inversions = halves[0] + halves[1] + merge(main, into: spare, 0, mid, n, by: less)
                 _ = main.update(fromContentsOf: spare)
                 return inversions
             }
         }
-    }
-
-    /// The buffers of a split sort, handed to the two threads: each sorts its own half of `main`
-    /// and `spare` and writes its own element of `counts`.
-    private struct Buffers<T>: @unchecked Sendable {
-        let main: UnsafeMutableBufferPointer<T>
-        let spare: UnsafeMutableBufferPointer<T>
-        let counts: UnsafeMutableBufferPointer<Int>
     }
 
     /// Sorts `main[range]` (stable), with `spare[range]` as scratch, leaving the result in `main`;

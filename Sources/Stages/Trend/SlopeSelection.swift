@@ -363,17 +363,17 @@ struct SlopeSelection {
                             Self.sortCounting(main, spare, 0..<n, points, into: &total)
                             return
                         }
-                        let halves = Halves(main: main, spare: spare, tallies: .allocate(capacity: 2))
-                        halves.tallies.initialize(repeating: empty)
-                        defer { halves.tallies.deinitialize().deallocate() }
-                        WorkerBudget.split(2) { h in
-                            Self.sortCounting(halves.main, halves.spare, h == 0 ? 0..<mid : mid..<n, points, into: &halves.tallies[h])
+                        // Each thread sorts its own half of both buffers, into a tally of its own.
+                        var halves = WorkerBudget.map(2) { h -> Tally in
+                            var half = empty
+                            Self.sortCounting(main, spare, h == 0 ? 0..<mid : mid..<n, points, into: &half)
+                            return half
                         }
                         // Each half's slopes moved, not copied, into the total.
-                        total = halves.tallies[0]
-                        halves.tallies[0] = empty
-                        total.absorb(halves.tallies[1])
-                        halves.tallies[1] = empty
+                        total = halves[0]
+                        halves[0] = empty
+                        total.absorb(halves[1])
+                        halves = []
                         // The inversions across the sorted halves.
                         var across = empty
                         var i = 0, j = mid
@@ -400,7 +400,7 @@ struct SlopeSelection {
     }
 
     /// The points' coordinates, read by the threads tallying slopes.
-    private struct Points: @unchecked Sendable {
+    private struct Points {
         let x: UnsafeBufferPointer<Double>
         let y: UnsafeBufferPointer<Double>
 
@@ -408,13 +408,6 @@ struct SlopeSelection {
             let (i, j) = p < q ? (p, q) : (q, p)
             return (y[j] - y[i]) / (x[j] - x[i])
         }
-    }
-
-    /// The buffers of a tally split in two: each thread sorts its own half and writes its own tally.
-    private struct Halves: @unchecked Sendable {
-        let main: UnsafeMutableBufferPointer<Item>
-        let spare: UnsafeMutableBufferPointer<Item>
-        let tallies: UnsafeMutableBufferPointer<Tally>
     }
 
     /// Sorts `main[range]` by value (bottom-up merges, `spare[range]` as scratch; the result left
