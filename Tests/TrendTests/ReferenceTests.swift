@@ -171,6 +171,48 @@ final class ReferenceTests: XCTestCase {
         }
     }
 
+    /// A cut orders the points by their exact keys `y - t·x` and counts the pairs it flips, as a
+    /// plain sort by exact keys and a count of every pair say: on keys that one float cannot tell
+    /// apart (differences of 1e-9 at 1,000), equal keys (the tie order decides), −0 beside +0,
+    /// keys past a float's range, and equal x.
+    func testACutOrdersByExactKeysWhateverTheFloatsTie() throws {
+        var random = SplitMix64(seed: 0xC07)
+        let n = 240
+        var cases: [(String, [Double], [Double])] = []
+        let steps = (0..<n).map(Double.init)
+        cases.append(("near", steps, (0..<n).map { _ in 1000 + Double(Int(random.next() % 9)) * 1e-9 }))
+        cases.append(("equal", steps, (0..<n).map { _ in Double(Int(random.next() % 3)) }))
+        cases.append(("zeros", steps, (0..<n).map { $0 % 2 == 0 ? 0.0 : -0.0 }))
+        cases.append(("huge", steps, (0..<n).map { _ in Double(Int(random.next() % 5) - 2) * 1e300 }))
+        cases.append(("walk", steps, (0..<n).reduce(into: [Double]()) { y, _ in y.append((y.last ?? 0) + Double(Int(random.next() % 201) - 100) / 100) }))
+        cases.append(("equal x", (0..<n).map { Double($0 / 3) }, (0..<n).map { _ in Double(Int(random.next() % 7)) }))
+        for (name, x, y) in cases {
+            let selection = try XCTUnwrap(SlopeSelection(x: x, y: y), name)
+            let bx = selection.x, by = selection.y, x0 = selection.x0, y0 = selection.y0
+            for t in [0.0, 1e-12, -1e-9, 0.5, -3, 1e305] {
+                for inclusive in [true, false] {
+                    func key(_ p: Int) -> Double { (by[p] - y0) - t * (bx[p] - x0) }
+                    func tie(_ p: Int) -> Double { inclusive ? -(bx[p] - x0) : bx[p] - x0 }
+                    let expected = (0..<n).sorted { a, b in
+                        key(a) != key(b) ? key(a) < key(b) : (tie(a) != tie(b) ? tie(a) < tie(b) : a < b)
+                    }
+                    var rank = [Int](repeating: 0, count: n)
+                    for (r, p) in expected.enumerated() { rank[p] = r }
+                    var flipped = 0
+                    for p in 0..<n { for q in (p + 1)..<n where rank[q] < rank[p] { flipped += 1 } }
+                    let cut = selection.cut(at: t, inclusive: inclusive)
+                    XCTAssertEqual(cut.order.map(Int.init), expected, "\(name) t=\(t) inclusive=\(inclusive)")
+                    XCTAssertEqual(cut.count, flipped, "\(name) t=\(t) inclusive=\(inclusive)")
+                }
+            }
+        }
+        // The float order: monotone in the float, −0 with +0, and infinities at the ends.
+        let floats: [Float] = [-.infinity, -3e38, -1, -1e-40, 0, 1e-40, 1, 3e38, .infinity]
+        XCTAssertEqual(floats.map(SlopeSelection.sortable), floats.map(SlopeSelection.sortable).sorted())
+        XCTAssertEqual(Set(floats.map(SlopeSelection.sortable)).count, floats.count)
+        XCTAssertEqual(SlopeSelection.sortable(-0.0), SlopeSelection.sortable(0.0))
+    }
+
     /// Sen's slope of y = x² on x = 0, 1, 2, …: the slope of a pair is i + j, so the median is
     /// found by counting pairs by their sum, independently of the selection. More than
     /// `MergeCount.splitAt` points (the cuts sort in halves, the last bracket is listed in

@@ -156,6 +156,58 @@ final class ShapeTests: XCTestCase {
         XCTAssertEqual(Extremes.valleys(plateau).map(\.position), [4])
     }
 
+    /// Peaks and valleys against prominence found by walking out from each peak to the nearest
+    /// higher point on each side (the definition, O(n²)): random walks with plateaus, on both signs,
+    /// with more than `limit` peaks so that the most prominent are the ones kept.
+    func testPeaksAndValleysMatchTheDefinition() {
+        func definition(_ y: [Double]) -> [(position: Int, prominence: Double)] {
+            let n = y.count
+            guard n >= 3, let low = y.min(), let high = y.max(), high > low else { return [] }
+            var found: [(position: Int, prominence: Double)] = []
+            for i in 1..<(n - 1) where y[i] > y[i - 1] {
+                var end = i
+                while end + 1 < n && y[end + 1] == y[i] { end += 1 }
+                guard end + 1 < n, y[end + 1] < y[i] else { continue }
+                var left = y[i], j = i - 1
+                while j >= 0 && y[j] <= y[i] { left = min(left, y[j]); j -= 1 }
+                var right = y[end], k = end + 1
+                while k < n && y[k] <= y[end] { right = min(right, y[k]); k += 1 }
+                let prominence = y[i] - max(left, right)
+                if prominence >= Extremes.minimumProminence * (high - low) { found.append((i, prominence)) }
+            }
+            if found.count > Extremes.limit {
+                found = Array(found.sorted { $0.prominence != $1.prominence ? $0.prominence > $1.prominence : $0.position < $1.position }
+                    .prefix(Extremes.limit)).sorted { $0.position < $1.position }
+            }
+            return found
+        }
+        var state: UInt64 = 0x9EA5
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        for (length, spread) in [(300, 3), (2_000, 5), (5_000, 2)] {
+            var y: [Double] = []
+            var level = 0.0
+            for _ in 0..<length {
+                level += Double(next() % (2 * spread + 1) - spread)
+                y.append(level)
+            }
+            // Plateaus, and one spike a step above the walk's range (a small prominence floor).
+            for i in stride(from: 5, to: length - 1, by: 37) { y[i] = y[i - 1] }
+            y[length / 2] = (y.max() ?? 0) + 1
+            for series in [y, y.map { -$0 }] {
+                let peaks = Extremes.peaks(series), valleys = Extremes.valleys(series)
+                let expectedPeaks = definition(series), expectedValleys = definition(series.map { -$0 })
+                XCTAssertEqual(peaks.map(\.position), expectedPeaks.map(\.position), "peaks of \(length)")
+                XCTAssertEqual(peaks.map(\.prominence), expectedPeaks.map(\.prominence), "peaks of \(length)")
+                XCTAssertEqual(valleys.map(\.position), expectedValleys.map(\.position), "valleys of \(length)")
+                XCTAssertEqual(valleys.map(\.prominence), expectedValleys.map(\.prominence), "valleys of \(length)")
+                XCTAssertFalse(peaks.isEmpty)
+            }
+        }
+    }
+
     func testThresholdCrossingsInterpolate() {
         let x: [Double] = [0, 1, 2, 3, 4, 5]
         let y: [Double] = [0, 10, 10, 5, 5, 20]

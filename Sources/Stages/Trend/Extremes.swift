@@ -22,22 +22,47 @@ public enum Extremes {
 
     /// Positions (into `y`, no gaps) and prominences of the peaks of `y`.
     public static func peaks(_ y: [Double]) -> [(position: Int, prominence: Double)] {
+        extremes(y, negated: false)
+    }
+
+    /// Positions and prominences of the valleys of `y` (the peaks of −y, read in place).
+    public static func valleys(_ y: [Double]) -> [(position: Int, prominence: Double)] {
+        extremes(y, negated: true)
+    }
+
+    /// The peaks of `y`, or of −y when `negated`. The right bases are kept for every point (one
+    /// column of n), the left ones are found as the scan reaches each point: issue 12, where two
+    /// columns and a negated copy of two million values ran beside Sen's slope.
+    private static func extremes(_ y: [Double], negated: Bool) -> [(position: Int, prominence: Double)] {
         let n = y.count
-        guard n >= 3, let low = y.min(), let high = y.max(), high > low else { return [] }
-        let leftBase = bases(y, reversed: false)
-        let rightBase = bases(y, reversed: true)
+        guard n >= 3, let lowest = y.min(), let highest = y.max(), highest > lowest else { return [] }
+        // −max and −min: exact, so the range below is the same in both directions.
+        let (low, high) = negated ? (-highest, -lowest) : (lowest, highest)
         let floor = minimumProminence * (high - low)
         var found: [(position: Int, prominence: Double)] = []
-        var i = 1
-        while i < n - 1 {
-            guard y[i] > y[i - 1] else { i += 1; continue }
-            var end = i
-            while end + 1 < n && y[end + 1] == y[i] { end += 1 }
-            if end + 1 < n && y[end + 1] < y[i] {
-                let prominence = y[i] - Swift.max(leftBase[i], rightBase[end])
-                if prominence >= floor { found.append((i, prominence)) }
+        y.withUnsafeBufferPointer { raw in
+            @inline(__always) func v(_ i: Int) -> Double { negated ? -raw[i] : raw[i] }
+            var rightBase = [Double](repeating: 0, count: n)
+            var right = BaseScan()
+            for i in stride(from: n - 1, through: 0, by: -1) { rightBase[i] = right.base(v(i)) }
+            var left = BaseScan()
+            var leftBase = 0.0
+            var scanned = 0
+            var i = 1
+            while i < n - 1 {
+                guard v(i) > v(i - 1) else { i += 1; continue }
+                var end = i
+                while end + 1 < n && v(end + 1) == v(i) { end += 1 }
+                if end + 1 < n && v(end + 1) < v(i) {
+                    while scanned <= i {
+                        leftBase = left.base(v(scanned))
+                        scanned += 1
+                    }
+                    let prominence = v(i) - Swift.max(leftBase, rightBase[end])
+                    if prominence >= floor { found.append((i, prominence)) }
+                }
+                i = end + 1
             }
-            i = end + 1
         }
         if found.count > limit {
             found = Array(found.sorted { $0.prominence != $1.prominence ? $0.prominence > $1.prominence : $0.position < $1.position }
@@ -46,27 +71,20 @@ public enum Extremes {
         return found
     }
 
-    /// Positions and prominences of the valleys of `y`.
-    public static func valleys(_ y: [Double]) -> [(position: Int, prominence: Double)] {
-        peaks(y.map { -$0 })
-    }
+    /// The base of each point on one side, met in order from that side: the lowest value between
+    /// it and the nearest point at least as high (or the end), by a stack of the points not yet
+    /// topped, each with the lowest value since the one below it.
+    private struct BaseScan {
+        private var stack: [(value: Double, low: Double)] = []
 
-    /// For each point, the lowest value between it and the nearest strictly higher point on one
-    /// side (or that end), in O(n) with a stack of decreasing values and the minimum below each.
-    static func bases(_ y: [Double], reversed: Bool) -> [Double] {
-        let n = y.count
-        var base = [Double](repeating: 0, count: n)
-        var stack: [(value: Double, low: Double)] = []
-        for step in 0..<n {
-            let i = reversed ? n - 1 - step : step
-            var low = y[i]
-            while let top = stack.last, top.value <= y[i] {
+        mutating func base(_ value: Double) -> Double {
+            var low = value
+            while let top = stack.last, top.value <= value {
                 low = Swift.min(low, top.low)
                 stack.removeLast()
             }
-            base[i] = low
-            stack.append((y[i], low))
+            stack.append((value, low))
+            return low
         }
-        return base
     }
 }

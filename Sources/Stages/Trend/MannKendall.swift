@@ -23,7 +23,7 @@ public enum MannKendall {
     /// S and the tie terms in O(n log n).
     public static func score(_ y: [Double]) -> Score {
         var sorted = y
-        let falling = MergeCount.sort(&sorted, by: <)
+        let falling = MergeCount.sort(&sorted, Ascending())
         var tiedPairs = 0
         var tieTerm = 0.0
         sorted.withUnsafeBufferPointer { v in

@@ -1,5 +1,23 @@
 import ChartpipeCore
 
+/// An order for `MergeCount.sort`: a type of its own, so that the sort is specialised for it and
+/// `less` is inlined into its loops (a closure is called at every comparison).
+protocol MergeOrder {
+    associatedtype Element
+    func less(_ a: Element, _ b: Element) -> Bool
+}
+
+/// Numbers from the smallest up.
+struct Ascending: MergeOrder {
+    @inline(__always) func less(_ a: Double, _ b: Double) -> Bool { a < b }
+}
+
+/// The order of a closure.
+private struct ClosureOrder<Element>: MergeOrder {
+    let closure: (Element, Element) -> Bool
+    @inline(__always) func less(_ a: Element, _ b: Element) -> Bool { closure(a, b) }
+}
+
 /// Stable merge sort that counts inversions on the way (Knight 1966): the pairs `i < j` whose
 /// order the sort reverses, that is `less(a[j], a[i])`. O(n log n) time, one scratch copy.
 enum MergeCount {
@@ -14,17 +32,22 @@ enum MergeCount {
     /// merged, counting the inversions across the halves: the same order and count either way.
     /// `less` must be safe to call from two threads at once.
     static func sort<T>(_ a: inout [T], by less: (T, T) -> Bool) -> Int {
+        withoutActuallyEscaping(less) { less in sort(&a, ClosureOrder(closure: less)) }
+    }
+
+    /// `sort(_:by:)` in `order`, which must be safe to use from two threads at once.
+    static func sort<O: MergeOrder>(_ a: inout [O.Element], _ order: O) -> Int {
         let n = a.count
         guard n > 1 else { return 0 }
         var scratch = a
         return a.withUnsafeMutableBufferPointer { main in
             scratch.withUnsafeMutableBufferPointer { spare in
-                guard n >= splitAt else { return sort(main, spare, 0..<n, by: less) }
+                guard n >= splitAt else { return sort(main, spare, 0..<n, order) }
                 let mid = n / 2
                 // Each thread sorts its own half of both buffers.
-                let halves = WorkerBudget.map(2) { half in sort(main, spare, half == 0 ? 0..<mid : mid..<n, by: less) }
+                let halves = WorkerBudget.map(2) { half in sort(main, spare, half == 0 ? 0..<mid : mid..<n, order) }
                 // The halves lie sorted in `main`; merge them into `spare`, then copy back.
-                let inversions = halves[0] + halves[1] + merge(main, into: spare, 0, mid, n, by: less)
+                let inversions = halves[0] + halves[1] + merge(main, into: spare, 0, mid, n, order)
                 _ = main.update(fromContentsOf: spare)
                 return inversions
             }
@@ -33,8 +56,8 @@ enum MergeCount {
 
     /// Sorts `main[range]` (stable), with `spare[range]` as scratch, leaving the result in `main`;
     /// returns the number of inversions.
-    private static func sort<T>(_ main: UnsafeMutableBufferPointer<T>, _ spare: UnsafeMutableBufferPointer<T>,
-                                _ range: Range<Int>, by less: (T, T) -> Bool) -> Int {
+    private static func sort<O: MergeOrder>(_ main: UnsafeMutableBufferPointer<O.Element>, _ spare: UnsafeMutableBufferPointer<O.Element>,
+                                            _ range: Range<Int>, _ order: O) -> Int {
         let first = range.lowerBound, n = range.upperBound
         var inversions = 0
         var start = first
@@ -44,7 +67,7 @@ enum MergeCount {
             while i < end {
                 let v = main[i]
                 var j = i
-                while j > start && less(v, main[j - 1]) {
+                while j > start && order.less(v, main[j - 1]) {
                     main[j] = main[j - 1]
                     j -= 1
                 }
@@ -60,7 +83,7 @@ enum MergeCount {
             var lo = first
             while lo < n {
                 let mid = Swift.min(lo + width, n), hi = Swift.min(lo + 2 * width, n)
-                inversions += merge(from, into: to, lo, mid, hi, by: less)
+                inversions += merge(from, into: to, lo, mid, hi, order)
                 lo = hi
             }
             swap(&from, &to)
@@ -76,12 +99,12 @@ enum MergeCount {
     /// returning the inversions across them: for each item taken from the right run, the items of
     /// the left run still waiting.
     @inline(__always)
-    private static func merge<T>(_ from: UnsafeMutableBufferPointer<T>, into to: UnsafeMutableBufferPointer<T>,
-                                 _ lo: Int, _ mid: Int, _ hi: Int, by less: (T, T) -> Bool) -> Int {
+    private static func merge<O: MergeOrder>(_ from: UnsafeMutableBufferPointer<O.Element>, into to: UnsafeMutableBufferPointer<O.Element>,
+                                             _ lo: Int, _ mid: Int, _ hi: Int, _ order: O) -> Int {
         var inversions = 0
         var i = lo, j = mid, k = lo
         while i < mid && j < hi {
-            if less(from[j], from[i]) {
+            if order.less(from[j], from[i]) {
                 to[k] = from[j]
                 j += 1
                 inversions += mid - i

@@ -32,7 +32,7 @@ public enum RobustOutliers {
             residuals = self.residuals(v)
         }
         let range = (v.max() ?? 0) - (v.min() ?? 0)
-        let mad = MergeCount.median(Array(residuals[2..<(n - 2)]).map(abs)) ?? 0
+        let mad = MergeCount.median(residuals[2..<(n - 2)].map(abs)) ?? 0
         let scale = Swift.max(mad / 0.6745, 0.01 * range)
         var found: [(position: Int, score: Double)] = []
         for i in 2..<(n - 2) {
@@ -73,8 +73,14 @@ public enum RobustOutliers {
     static func growsWithLevel(_ y: [Double], _ residuals: [Double]) -> Bool {
         guard y.count >= 10, let middle = MergeCount.median(y) else { return false }
         let inner = 2..<(y.count - 2)
-        let lower = inner.filter { y[$0] <= middle }.map { abs(residuals[$0]) }
-        let upper = inner.filter { y[$0] > middle }.map { abs(residuals[$0]) }
+        // One pass each, without a column of positions (issue 12: this ran beside Sen's slope).
+        let lowerCount = inner.reduce(0) { y[$1] <= middle ? $0 + 1 : $0 }
+        var lower: [Double] = [], upper: [Double] = []
+        lower.reserveCapacity(lowerCount)
+        upper.reserveCapacity(inner.count - lowerCount)
+        for i in inner {
+            if y[i] <= middle { lower.append(abs(residuals[i])) } else { upper.append(abs(residuals[i])) }
+        }
         guard let a = MergeCount.median(lower), let b = MergeCount.median(upper), a > 0 else { return false }
         return b >= 2 * a
     }

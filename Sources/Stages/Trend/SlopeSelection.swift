@@ -77,8 +77,15 @@ struct SlopeSelection {
         var at: Double
         /// Slopes ≤ t (inclusive cut) or < t (strict cut).
         var count: Int
-        /// Base positions of the points in key order.
+        /// Base positions of the points in key order; empty for a cut at ±∞ not yet read (`ordered`).
         var order: [Int32]
+    }
+
+    /// `cut` with its order: the cuts at ±∞ that a search starts from are made without one, so
+    /// that the first round's sample and cuts do not run beside two columns of n (issue 12: the
+    /// trend of two million points ran within 150 MB only so).
+    private func ordered(_ cut: Cut) -> Cut {
+        cut.order.isEmpty && !x.isEmpty ? self.cut(at: cut.at, inclusive: true) : cut
     }
 
     /// The points ordered by `y - t·x`; equal keys of a pair with different x count as flipped
@@ -110,26 +117,53 @@ struct SlopeSelection {
             return Cut(at: t, count: pairs, order: order)
         }
         let x0 = x0, y0 = y0
-        var keys = [Double](repeating: 0, count: n)
-        var order = (0..<n).map { Int32($0) }
+        // Each point is sorted as one word: its key rounded to a float (monotone, so a smaller
+        // float is a smaller key) in the high half, its position in the low half. Two words of
+        // different floats compare as integers, without reading a key; only equal floats (rare)
+        // compute both keys exactly, then break the tie. The order and the count are those of
+        // sorting positions by exact keys, at 16 bytes a point with the sort's scratch copy, as
+        // that took (issue 12: reading each key from a column of two million at every comparison
+        // of the merges was most of a cut's time).
+        var words = [UInt64](repeating: 0, count: n)
         let flipped = x.withUnsafeBufferPointer { xs in
             y.withUnsafeBufferPointer { ys in
-                keys.withUnsafeMutableBufferPointer { k in
-                    for p in 0..<n { k[p] = (ys[p] - y0) - t * (xs[p] - x0) }
+                let order = KeyOrder(xs: xs, ys: ys, x0: x0, y0: y0, t: t, inclusive: inclusive)
+                words.withUnsafeMutableBufferPointer { w in
+                    for p in 0..<n { w[p] = UInt64(Self.sortable(Float(order.key(p)))) << 32 | UInt64(p) }
                 }
-                return keys.withUnsafeBufferPointer { u in
-                    // The tie order: x descending when inclusive (−(x − x0) ascending), else ascending.
-                    func tie(_ p: Int) -> Double { inclusive ? -(xs[p] - x0) : xs[p] - x0 }
-                    return MergeCount.sort(&order) { a, b in
-                        let ua = u[Int(a)], ub = u[Int(b)]
-                        guard ua == ub else { return ua < ub }
-                        let ta = tie(Int(a)), tb = tie(Int(b))
-                        return ta < tb || (ta == tb && a < b)
-                    }
-                }
+                return MergeCount.sort(&words, order)
             }
         }
+        let order = words.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
         return Cut(at: t, count: flipped, order: order)
+    }
+
+    /// The order of a cut's words (`cut(at:inclusive:)`): by float, then by exact key, then by
+    /// the tie order, x descending when inclusive (−(x − x0) ascending), else ascending, then position.
+    private struct KeyOrder: MergeOrder {
+        let xs: UnsafeBufferPointer<Double>
+        let ys: UnsafeBufferPointer<Double>
+        let x0: Double, y0: Double, t: Double
+        let inclusive: Bool
+
+        /// The exact key of point `p`: computed here only, so that every comparison sees the same.
+        @inline(__always) func key(_ p: Int) -> Double { (ys[p] - y0) - t * (xs[p] - x0) }
+
+        @inline(__always) func less(_ a: UInt64, _ b: UInt64) -> Bool {
+            let fa = a >> 32, fb = b >> 32
+            guard fa == fb else { return fa < fb }
+            let pa = Int(truncatingIfNeeded: a & 0xFFFF_FFFF), pb = Int(truncatingIfNeeded: b & 0xFFFF_FFFF)
+            let ka = key(pa), kb = key(pb)
+            guard ka == kb else { return ka < kb }
+            let ta = inclusive ? -(xs[pa] - x0) : xs[pa] - x0, tb = inclusive ? -(xs[pb] - x0) : xs[pb] - x0
+            return ta < tb || (ta == tb && pa < pb)
+        }
+    }
+
+    /// The bits of `f` as an unsigned integer in the order of the floats (−0 as +0, which equals it).
+    @inline(__always) static func sortable(_ f: Float) -> UInt32 {
+        let bits = (f == 0 ? 0 : f).bitPattern
+        return bits & 0x8000_0000 != 0 ? ~bits : bits | 0x8000_0000
     }
 
     private func slope(_ p: Int, _ q: Int) -> Double {
@@ -139,8 +173,8 @@ struct SlopeSelection {
 
     /// The `low`-th and `high`-th smallest slopes (1-based, `low ≤ high`), found in one search.
     mutating func kth(_ low: Int, _ high: Int) -> (Double, Double) {
-        var lo = cut(at: -.infinity, inclusive: true)
-        var hi = cut(at: .infinity, inclusive: true)
+        var lo = Cut(at: -.infinity, count: 0, order: [])
+        var hi = Cut(at: .infinity, count: pairs, order: [])
         var bounded = false
         var rounds = 0
         // The last round's sample: uniform over the bracket it was drawn from, so those of its
@@ -148,12 +182,14 @@ struct SlopeSelection {
         var previous: [Double] = []
         while hi.count - lo.count > listLimit && rounds < 64 {
             if hi.count - lo.count <= enumerateLimit {
+                (lo, hi) = (ordered(lo), ordered(hi))
                 let inside = previous.filter { $0 > lo.at && $0 <= hi.at }
                 previous = []
                 if let found = enumerated(lo, hi, low, high, sample: inside) { return found }
             }
             previous = []
             rounds += 1
+            if bounded { (lo, hi) = (ordered(lo), ordered(hi)) }
             var sample = bounded ? sampleBetween(lo, hi) : sampleAll()
             guard !sample.isEmpty else { break }
             let m = Double(sample.count)
@@ -188,6 +224,7 @@ struct SlopeSelection {
             }
             previous = sample
         }
+        (lo, hi) = (ordered(lo), ordered(hi))
         var listed = slopesBetween(lo, hi)
         guard !listed.isEmpty else {
             let fallback = slope(Int(lo.order[0]), Int(lo.order[lo.order.count - 1]))

@@ -110,27 +110,45 @@ public struct Trend: ChartStage {
         let mean = y.reduce(0) { $0 + $1 / unit } / Double(n) * unit
         result.mean = mean
         try poll()
-        result.median = MergeCount.median(y)
         if n >= 2 {
             let squares = y.reduce(0) { $0 + (($1 - mean) / unit) * (($1 - mean) / unit) }
             result.stdev = (squares / Double(n - 1)).squareRoot() * unit
         }
         result.change = TrendChange(from: y[0], to: y[n - 1])
         result.leastSquares = LeastSquares.fit(x: x, y: y)
+
         try poll()
+        // Mann-Kendall (whose sort splits on its own) and the outliers take several columns of n
+        // each: they run before the steps that run beside Sen's slope, which take one.
         result.mannKendall = MannKendall.test(y, alpha: alpha)
         try poll()
-        result.sen = SenSlope.estimate(x: x, y: y)
-        try poll()
-
         // A category x orders its bars as the file does: what follows x (segments, spikes, peaks,
         // valleys, crossings) would describe that order, so a bar chart gets outliers among its values only.
-        guard xType != .category else {
-            result.outliers = RobustOutliers.amongLevels(y, threshold: outlierThreshold).map {
-                TrendOutlier(point: point($0.position), score: $0.score)
+        let outliers = xType == .category
+            ? RobustOutliers.amongLevels(y, threshold: outlierThreshold)
+            : RobustOutliers.find(y, threshold: outlierThreshold)
+        result.outliers = outliers.map { TrendOutlier(point: point($0.position), score: $0.score) }
+        let steps: [Step] = xType == .category ? [.sen, .median] : [.sen, .peaks, .valleys, .median]
+        var found: [Found] = []
+        if n >= Trend.concurrentFrom {
+            try poll()
+            found = WorkerBudget.map(steps.count) { perform(steps[$0], x: x, y: y) }
+        } else {
+            for step in steps {
+                try poll()
+                found.append(perform(step, x: x, y: y))
             }
-            return result
         }
+        try poll()
+        for part in found {
+            switch part {
+            case let .median(m): result.median = m
+            case let .sen(sen): result.sen = sen
+            case let .peaks(list): result.peaks = list.map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
+            case let .valleys(list): result.valleys = list.map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
+            }
+        }
+        guard xType != .category else { return result }
         let range = y[high] - y[low]
         let bounds = Segmentation.boundaries(x: x, y: y, maxSegments: segments)
         try poll()
@@ -145,14 +163,6 @@ public struct Trend: ChartStage {
                                                     change: change, slope: slope))
             }
         }
-        try poll()
-        result.outliers = RobustOutliers.find(y, threshold: outlierThreshold).map {
-            TrendOutlier(point: point($0.position), score: $0.score)
-        }
-        try poll()
-        result.peaks = Extremes.peaks(y).map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
-        try poll()
-        result.valleys = Extremes.valleys(y).map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
         for threshold in thresholds {
             try poll()
             for c in Crossings.crossings(x: x, y: y, level: threshold.value) {
@@ -163,5 +173,32 @@ public struct Trend: ChartStage {
         }
         result.thresholdCrossings.sort { $0.x < $1.x }
         return result
+    }
+
+    /// Series of at least this many points run their independent steps at once (`Step`).
+    static let concurrentFrom = 65_536
+
+    /// The steps of one series that do not depend on each other, each at most O(n log n). On a long
+    /// series they run at once, on processors the run has idle (`WorkerBudget.map`): Sen's slope,
+    /// the longest, first, so that a processor that ends the shorter ones is given back and its
+    /// sorts borrow it. Outside a run, or with no processor idle, they run in this order.
+    enum Step {
+        case sen, median, peaks, valleys
+    }
+
+    enum Found {
+        case sen(SenEstimate?)
+        case median(Double?)
+        case peaks([(position: Int, prominence: Double)])
+        case valleys([(position: Int, prominence: Double)])
+    }
+
+    private func perform(_ step: Step, x: [Double], y: [Double]) -> Found {
+        switch step {
+        case .sen: return .sen(SenSlope.estimate(x: x, y: y))
+        case .median: return .median(MergeCount.median(y))
+        case .peaks: return .peaks(Extremes.peaks(y))
+        case .valleys: return .valleys(Extremes.valleys(y))
+        }
     }
 }
