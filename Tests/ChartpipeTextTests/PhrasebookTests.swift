@@ -128,4 +128,52 @@ final class PhrasebookTests: XCTestCase {
             XCTAssertEqual(short, Set((1...5).map { formats.pluralCategory(Double($0)) }), locale)
         }
     }
+
+    /// A phrase that joins parts renders as the renderer does: every shipped key of the kinds of a
+    /// point's label in seven locales, with texts and integers of every size; a text the renderer
+    /// must choose or resolve (plural variants, substitutions, a Korean particle after a
+    /// placeholder, a hexadecimal integer, an argument out of reach) is not made fixed.
+    func testAFixedPhraseRendersAsTheRendererDoes() throws {
+        let kinds: [FixedPhrase.Kind] = [.text, .text, .integer, .integer]
+        var compared = 0
+        for locale in ["en", "ko", "ko-KR", "zh-Hans", "zh-CN", "ja", "de"] {
+            let book = Catalog.embedded.phrasebook(for: locale, prefix: "describe.")
+            let phrase = try XCTUnwrap(book.fixed("point", kinds: kinds), locale)
+            for (a, b, p, c) in [("June 6", "$1,950", 1, 92), ("2023년 10월 20일", "818.54", 1_999_999, 2_000_000),
+                                 ("", "", 0, 0), ("x\"y", "가", 21, 1_000_000_000)] {
+                let expected = book.rendering("point", [.text(a), .text(b), .integer(p), .integer(c)])
+                XCTAssertEqual(expected.problems, [], locale)
+                let text = phrase.render { [a, b, phrase.integer(p), phrase.integer(c)][$0] }
+                XCTAssertEqual(text, expected.text, "\(locale) \(p) of \(c)")
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, 28)
+        let entries: [String: CatalogEntry] = [
+            "plural": CatalogEntry(localizations: ["en": Localization(plural: [.one: StringUnit(value: "%1$@ %3$lld point"),
+                                                                               .other: StringUnit(value: "%1$@ %3$lld points")])]),
+            "particle": CatalogEntry(localizations: ["ko": .text("%1$@(이)가 %2$@")]),
+            "particleLater": CatalogEntry(localizations: ["ko": .text("%1$@, 값(이)가 %2$@")]),
+            "hex": CatalogEntry(localizations: ["en": .text("%1$@ %3$llx")]),
+            "far": CatalogEntry(localizations: ["en": .text("%1$@ %5$@")]),
+            "textAsInteger": CatalogEntry(localizations: ["en": .text("%1$lld")]),
+            "double": CatalogEntry(localizations: ["en": .text("%3$.1f")]),
+            "substitution": CatalogEntry(localizations: ["en": Localization(stringUnit: StringUnit(value: "%#@n@"),
+                                                                            substitutions: ["n": Substitution(argNum: 3, formatSpecifier: "lld",
+                                                                                                              plural: [.other: StringUnit(value: "%arg")])])]),
+            "plain": CatalogEntry(localizations: ["en": .text("%2$@ – %1$@ (%4$@ of %3$d)")]),
+        ]
+        let catalog = Catalog([StringCatalog(entries: entries)])
+        for key in ["plural", "hex", "far", "textAsInteger", "double", "substitution"] {
+            XCTAssertNil(catalog.phrasebook(for: "en", prefix: "").fixed(key, kinds: kinds), key)
+        }
+        XCTAssertNil(catalog.phrasebook(for: "ko", prefix: "").fixed("particle", kinds: kinds))
+        // A marker after a literal, not after a placeholder, is the text's own: nothing to resolve.
+        let later = try XCTUnwrap(catalog.phrasebook(for: "ko", prefix: "").fixed("particleLater", kinds: kinds))
+        XCTAssertEqual(later.render { ["사과", "3"][$0] }, catalog.phrasebook(for: "ko", prefix: "").rendering("particleLater", ["사과", "3"]).text)
+        let plain = try XCTUnwrap(catalog.phrasebook(for: "en", prefix: "").fixed("plain", kinds: kinds))
+        XCTAssertEqual(plain.render { ["a", "b", plain.integer(1234), plain.integer(5678)][$0] },
+                       catalog.phrasebook(for: "en", prefix: "").rendering("plain", ["a", "b", .integer(1234), .integer(5678)]).text)
+        XCTAssertEqual(plain.render { ["a", "b", plain.integer(1234), plain.integer(5678)][$0] }, "b – a (5,678 of 1,234)")
+    }
 }

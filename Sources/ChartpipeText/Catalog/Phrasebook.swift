@@ -12,7 +12,7 @@ public struct Phrasebook: Sendable {
     public let locale: String
     /// What the keys start with (`describe.`), left out of the keys it is asked for.
     public let prefix: String
-    private let phrases: [String: Phrase]
+    let phrases: [String: Phrase]
     private let checks: CheckMemo
 
     /// One key: the localization found for the locale, and the source language's for a fallback.

@@ -42,6 +42,11 @@ struct ChartDescriber {
     let hasGap: [Bool]
     /// Per series, what a point's label needs of its statistics (`Facts.LabelBasis`).
     let labelBasis: [Facts.LabelBasis]
+    /// The plain label of a point ("June 6, $1,950, 6 of 92") when this locale's text joins parts
+    /// (`Phrasebook.fixed`), and each full series' count as it writes it: two million labels of a
+    /// series render without a renderer each (issue 12).
+    private let pointPhrase: FixedPhrase?
+    private let countTexts: [String]
     /// Render problems met so far, for warnings. Kept in a sink, not in the describer, so that
     /// labelling a point copies nothing (a copy of the describer retains every field).
     private let sink = ProblemSink()
@@ -116,6 +121,9 @@ struct ChartDescriber {
         verbKind = catalog.entries["describe.verb.rise.\(context.chart.id)"] != nil ? context.chart.id : kind.rawValue
         seasons = facts.seasons
         names = ChartNames(chart: context.chart, series: full, language: language, catalog: catalog)
+        let pointPhrase = phrases.fixed("point", kinds: [.text, .text, .integer, .integer])
+        self.pointPhrase = pointPhrase
+        countTexts = pointPhrase.map { phrase in context.fullSeries.series.map { phrase.integer($0.count) } } ?? []
     }
 
 
@@ -779,6 +787,16 @@ struct ChartDescriber {
         if !isLowest && mark & 2 != 0 { notes.append(say("note.valley", [])) }
         if mark & 4 != 0 { notes.append(say("note.outlier", [])) }
         if notes.isEmpty {
+            if let pointPhrase {
+                return pointPhrase.render { a in
+                    switch a {
+                    case 0: return x.text(xi)
+                    case 1: return value(yi)
+                    case 2: return pointPhrase.integer(position)
+                    default: return countTexts[k]
+                    }
+                }
+            }
             return say("point", [t(x.text(xi)), t(value(yi)), .integer(position), .integer(count)])
         }
         return say("point.noted", [t(x.text(xi)), t(value(yi)), t(language.list(notes)), .integer(position), .integer(count)])
