@@ -24,7 +24,7 @@ struct DescriptionDocuments: Sendable {
     /// How often the writers hand their buffer over (and poll the run's cancellation): every this many points.
     private static let pointsPerFlush = 4096
     /// Blocks of `pointsPerFlush` points of `axchart` written at once, on as many processors as are idle.
-    private static let blocksPerWave = 8
+    private static let blocksPerWave = 16
 
 
     // MARK: description.<locale>.json
@@ -179,16 +179,32 @@ struct DescriptionDocuments: Sendable {
             json.key("dataPoints")
             json.beginArray(scalars: false)
             let seriesLabels = labels.indices.contains(k) ? labels[k] : nil
-            // Blocks of points are written a wave at a time, on the processors the run has idle
-            // (`WorkerBudget.split`; one, in order, when none is), and joined in order: the bytes
-            // are those of writing them one after another.
+            // Blocks of points are made a wave at a time, on the processors the run has idle
+            // (`WorkerBudget.map`; one, in order, when none is), and joined in order: the bytes
+            // are those of writing them one after another. The wave made last is joined and
+            // written while the next is made, by one of the same processors, so that none waits
+            // for the file (every wave's blocks continue the array as it was begun: `base`).
             let block = Self.pointsPerFlush, blocks = (s.count + block - 1) / block
+            let base = json
+            var made: [JSONStream] = []
             var wave = 0
-            while wave < blocks {
+            while wave < blocks || !made.isEmpty {
                 let count = Swift.min(Self.blocksPerWave, blocks - wave)
-                let base = json
-                let pieces = WorkerBudget.map(count) { w -> JSONStream in
-                    let first = (wave + w) * block
+                let joining = made
+                var failure: (any Error)?
+                let pieces = WorkerBudget.map(count + 1) { w -> JSONStream? in
+                    guard w > 0 else {
+                        do {
+                            for piece in joining {
+                                json.append(piece)
+                                try flush(&json)
+                            }
+                        } catch {
+                            failure = error
+                        }
+                        return nil
+                    }
+                    let first = (wave + w - 1) * block
                     // About 150 bytes a point, the label most of them.
                     var piece = base.continuation(after: first, containers: true, capacity: block * 192)
                     for i in first..<Swift.min(first + block, s.count) {
@@ -202,10 +218,8 @@ struct DescriptionDocuments: Sendable {
                     }
                     return piece
                 }
-                for piece in pieces {
-                    json.append(piece)
-                    try flush(&json)
-                }
+                if let failure { throw failure }
+                made = pieces.compactMap { $0 }
                 wave += count
             }
             json.endArray()
