@@ -280,6 +280,36 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(en.navigation.contains { $0.name == "thresholdCrossings" })
     }
 
+    /// Past five outliers, the statistics sentence says how many there are and names the five
+    /// that stand out most (the largest scores), in order of x, in every locale; the navigation
+    /// list still holds every one.
+    func testManyOutliersAreCountedAndTheFiveThatStandOutMostNamed() throws {
+        var noise = DescribeCharts.Noise(seed: 12)
+        var y = (0..<120).map { _ in (100 + noise.gauss(0.5) * 10).rounded() / 10 }
+        let spikes = [(10, 10.0), (20, 30.0), (30, 20.0), (40, 50.0), (50, 15.0), (60, 40.0), (70, 25.0), (80, 35.0)]
+        for (i, height) in spikes { y[i] += height }
+        let chart = DescribeCharts.spec(id: "spikes", title: "Spikes", yTitle: "Level")
+        let context = try described(DescribeCharts.context(chart, SeriesSet(xType: .time, series: [
+            DescribeCharts.series("level", x: DescribeCharts.days(120), y: y)])))
+        let trend = try XCTUnwrap(context[TrendKey.self]?.series.first)
+        XCTAssertEqual(trend.outliers.map(\.point.index), spikes.map(\.0))
+        // The five largest scores are the spikes of 50, 40, 35, 30 and 25, at x order 20, 40, 60, 70, 80.
+        let named = ChartDescriber.standingOutMost(trend.outliers, 5).map(\.point.index)
+        XCTAssertEqual(named, [20, 40, 60, 70, 80])
+        let expected = [
+            "en": "Level has 8 outliers; the 5 that stand out most are 39.6 (June 21), 61.2 (July 11), 50.5 (July 31), 34.4 (August 10), and 45 (August 20).",
+            "zh-Hans": "Level有8个异常值，其中最突出的5个是39.6（6月21日）、61.2（7月11日）、50.5（7月31日）、34.4（8月10日）和45（8月20日）。",
+            "ko": "Level에는 이상값이 8개 있으며, 가장 두드러진 5개는 6월 21일 39.6, 7월 11일 61.2, 7월 31일 50.5, 8월 10일 34.4 및 8월 20일 45입니다.",
+            "ja": "Levelの外れ値は8件で、特に目立つ5件は39.6（6月21日）、61.2（7月11日）、50.5（7月31日）、34.4（8月10日）、45（8月20日）です。",
+        ]
+        for locale in DescribeCharts.locales {
+            let d = try description(context, locale)
+            let sentence = d.statistics.first { $0.hasPrefix("Level") && $0.contains("61.2") }
+            XCTAssertEqual(sentence, expected[locale], locale)
+            XCTAssertEqual(d.navigation.first { $0.name == "outliers" }?.entries.count, 8, locale)
+        }
+    }
+
     /// Every drawn point is labelled in every locale, whatever the `points` option says.
     func testEveryDrawnPointHasALabelInEveryLocale() throws {
         for selection in PointSelection.allCases {

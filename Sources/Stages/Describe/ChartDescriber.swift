@@ -328,6 +328,20 @@ struct ChartDescriber {
     /// Most entries of a navigation list; its title says how many there are in all.
     static let navigationCap = 100
 
+    /// Most outliers of a series a statistics sentence names.
+    static let outliersNamed = 5
+
+    /// The `limit` outliers with the largest |score| (the first by position among equal ones), in
+    /// order of position; all of them when there are no more than `limit`.
+    static func standingOutMost(_ outliers: [TrendOutlier], _ limit: Int) -> [TrendOutlier] {
+        guard outliers.count > limit else { return outliers }
+        return Array(outliers.enumerated()
+            .sorted { abs($0.element.score) != abs($1.element.score) ? abs($0.element.score) > abs($1.element.score) : $0.offset < $1.offset }
+            .prefix(limit))
+            .sorted { $0.offset < $1.offset }
+            .map(\.element)
+    }
+
     var isManySeries: Bool { full.series.count > ChartDescriber.handful }
 
     /// The series that matter among many: the largest rise, the largest fall, the highest and the
@@ -662,9 +676,17 @@ struct ChartDescriber {
                 }
             }
             if !s.outliers.isEmpty {
+                // Past a few, the sentence names those that stand out most (the largest scores, in
+                // order of x) and how many there are: a series of 12,000 spikes made one sentence of
+                // 475 KB. The navigation list `outliers` holds them, 100 at most with the count.
+                let named = ChartDescriber.standingOutMost(s.outliers, ChartDescriber.outliersNamed)
                 var items: [String] = []
-                for outlier in s.outliers { items.append(say("valueAt", [t(value(outlier.point.y)), t(x.text(outlier.point.x))])) }
-                sentences.append(say("stat.outliers", [name, .integer(items.count), t(language.list(items))]))
+                for outlier in named { items.append(say("valueAt", [t(value(outlier.point.y)), t(x.text(outlier.point.x))])) }
+                if named.count == s.outliers.count {
+                    sentences.append(say("stat.outliers", [name, .integer(items.count), t(language.list(items))]))
+                } else {
+                    sentences.append(say("stat.outliers.most", [name, .integer(s.outliers.count), t(language.list(items)), .integer(named.count)]))
+                }
             }
             if let season = seasonSentence(k) { sentences.append(season) }
             var thresholdNames: [String] = []
