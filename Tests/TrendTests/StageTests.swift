@@ -32,6 +32,33 @@ final class StageTests: XCTestCase {
         }
     }
 
+    /// A long series runs its independent steps at once when the run has a processor idle (Sen's
+    /// slope beside the peaks, valleys and median): the statistics and trend.json are those of one
+    /// processor, and the budget is whole again after.
+    func testALongSeriesGivesTheSameStatisticsOnOneProcessorOrTwo() throws {
+        var state: UInt64 = 0x7E
+        var level = 0.0
+        let n = Trend.concurrentFrom + 4_321
+        let y = (0..<n).map { _ -> Double in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            level += Double(Int(state >> 54) - 512) / 64
+            return (level * 100).rounded() / 100
+        }
+        let set = SeriesSet(xType: .time, series: [Series(name: "walk", x: (0..<n).map { Double($0) * 60_000 }, y: y,
+                                                          firstRecord: Array(0..<n), lastRecord: Array(0..<n))])
+        let alone = Trend().analyze(set)
+        for idle in [1, 2] {
+            let budget = WorkerBudget(idle: idle)
+            let shared = WorkerBudget.$current.withValue(budget) { Trend().analyze(set) }
+            XCTAssertGreaterThan(budget.lentCount, 0, "idle \(idle): a step ran on a borrowed processor")
+            XCTAssertEqual(budget.idleCount, idle)
+            XCTAssertEqual(shared, alone, "idle \(idle)")
+            XCTAssertEqual(JSONWriter().bytes(shared.json), JSONWriter().bytes(alone.json))
+        }
+        XCTAssertFalse(alone.series[0].peaks.isEmpty)
+        XCTAssertNotNil(alone.series[0].sen)
+    }
+
     func testOnePoint() {
         let r = Trend().analyze(series([4]), xType: .number)
         XCTAssertEqual(r.n, 1)
