@@ -89,8 +89,32 @@ final class PointLabelTests: XCTestCase {
     /// `axchart` of a chart of many points is written a wave of blocks at a time, on the
     /// processors the run has idle: its bytes are those written on one thread, in every locale,
     /// with a gap, a time and a numeric x, and the processors are given back.
+    /// Three waves of sixteen blocks, the last short: each wave is joined and written while the
+    /// next is made, on the other processor; the bytes are those of one processor.
+    func testAxchartWavesWrittenWhileTheNextAreMadeAreTheSameAsOnOne() throws {
+        let n = 2 * 16 * 4_096 + 5_000
+        let y = (0..<n).map { i -> Double in
+            let wave: Double = 20 * sin(Double(i) / 700)
+            return 100 + wave + Double(i % 13)
+        }
+        let chart = DescribeCharts.spec(id: "waves", title: "Waves", xType: .number, xTitle: "Step", yTitle: "Level")
+        var context = try DescribeCharts.context(chart, SeriesSet(xType: .number, series: [
+            DescribeCharts.series("level", x: (0..<n).map(Double.init), y: y)]), locales: ["en"])
+        try Describe(points: .none).run(&context)
+        let artifact = try XCTUnwrap(context.artifacts.first { $0.path == "axchart.en.json" })
+        let alone = artifact.bytes
+        let budget = WorkerBudget(idle: 1)
+        let split = WorkerBudget.$current.withValue(budget) { artifact.bytes }
+        XCTAssertEqual(split, alone)
+        XCTAssertGreaterThan(budget.lentCount, 2, "a processor was lent to each wave")
+        XCTAssertEqual(budget.idleCount, 1)
+        let points = try JSONParser.parse(alone)["series"]?.arrayValue?.first?["dataPoints"]?.arrayValue
+        XCTAssertEqual(points?.count, n)
+        XCTAssertEqual(points?.last?["x"]?.doubleValue, Double(n - 1))
+    }
+
     func testAxchartWrittenOnTwoProcessorsIsTheSameAsOnOne() throws {
-        // Two waves of eight blocks of 4,096 points, the second short.
+        // Nine blocks of 4,096 points: one wave.
         let n = 36_000
         for xType in [XType.time, .number] {
             var y: [Double] = (0..<n).map { i -> Double in
