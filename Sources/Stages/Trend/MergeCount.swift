@@ -77,13 +77,26 @@ enum MergeCount {
             }
             start = end
         }
+        passes(main, spare, range, width: run) { from, to, lo, mid, hi in
+            inversions += merge(from, into: to, lo, mid, hi, order)
+        }
+        return inversions
+    }
+
+    /// Bottom-up merge passes over `main[range]`, whose runs of `width` are sorted: `merge(from,
+    /// to, lo, mid, hi)` merges `from[lo..<mid]` and `from[mid..<hi]` into `to[lo..<hi]`, pass
+    /// after pass, until one run is left; the result is left in `main` (`spare` is the scratch).
+    @inline(__always)
+    static func passes<T>(_ main: UnsafeMutableBufferPointer<T>, _ spare: UnsafeMutableBufferPointer<T>, _ range: Range<Int>,
+                          width: Int, merge: (UnsafeMutableBufferPointer<T>, UnsafeMutableBufferPointer<T>, Int, Int, Int) -> Void) {
+        let first = range.lowerBound, n = range.upperBound
         var from = main, to = spare
-        var width = run
+        var width = width
         while width < n - first {
             var lo = first
             while lo < n {
                 let mid = Swift.min(lo + width, n), hi = Swift.min(lo + 2 * width, n)
-                inversions += merge(from, into: to, lo, mid, hi, order)
+                merge(from, to, lo, mid, hi)
                 lo = hi
             }
             swap(&from, &to)
@@ -92,7 +105,6 @@ enum MergeCount {
         if from.baseAddress != main.baseAddress {
             for i in range { main[i] = from[i] }
         }
-        return inversions
     }
 
     /// Merges the sorted runs `from[lo..<mid]` and `from[mid..<hi]` into `to[lo..<hi]` (stable),
@@ -102,12 +114,22 @@ enum MergeCount {
     private static func merge<O: MergeOrder>(_ from: UnsafeMutableBufferPointer<O.Element>, into to: UnsafeMutableBufferPointer<O.Element>,
                                              _ lo: Int, _ mid: Int, _ hi: Int, _ order: O) -> Int {
         var inversions = 0
+        merge(from, into: to, lo, mid, hi, less: order.less) { waiting, _ in inversions += waiting.count }
+        return inversions
+    }
+
+    /// The stable merge of the sorted runs `from[lo..<mid]` and `from[mid..<hi]` into `to[lo..<hi]`,
+    /// calling `crossed(waiting, item)` for each item taken from the right run with the positions
+    /// of the left run's items still waiting, each of which makes an inversion with it.
+    @inline(__always)
+    static func merge<T>(_ from: UnsafeMutableBufferPointer<T>, into to: UnsafeMutableBufferPointer<T>, _ lo: Int, _ mid: Int,
+                         _ hi: Int, less: (T, T) -> Bool, crossed: (Range<Int>, T) -> Void) {
         var i = lo, j = mid, k = lo
         while i < mid && j < hi {
-            if order.less(from[j], from[i]) {
+            if less(from[j], from[i]) {
+                crossed(i..<mid, from[j])
                 to[k] = from[j]
                 j += 1
-                inversions += mid - i
             } else {
                 to[k] = from[i]
                 i += 1
@@ -116,7 +138,6 @@ enum MergeCount {
         }
         while i < mid { to[k] = from[i]; i += 1; k += 1 }
         while j < hi { to[k] = from[j]; j += 1; k += 1 }
-        return inversions
     }
 
     /// The `k`-th smallest (0-based) of `a`, reordering `a` (Hoare's selection with median-of-three pivots).

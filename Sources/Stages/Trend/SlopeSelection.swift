@@ -411,16 +411,10 @@ struct SlopeSelection {
                         halves[0] = empty
                         total.absorb(halves[1])
                         halves = []
-                        // The inversions across the sorted halves.
+                        // The inversions across the sorted halves (merged into the scratch, which is not read again).
                         var across = empty
-                        var i = 0, j = mid
-                        while i < mid && j < n {
-                            if main[j].value < main[i].value {
-                                for l in i..<mid { across.add(points.slope(Int(main[l].point), Int(main[j].point))) }
-                                j += 1
-                            } else {
-                                i += 1
-                            }
+                        MergeCount.merge(main, into: spare, 0, mid, n, less: { $0.value < $1.value }) { waiting, item in
+                            for l in waiting { across.add(points.slope(Int(main[l].point), Int(item.point))) }
                         }
                         total.absorb(across)
                     }
@@ -451,34 +445,10 @@ struct SlopeSelection {
     /// in `main`), tallying the slope of every inversion met.
     private static func sortCounting(_ main: UnsafeMutableBufferPointer<Item>, _ spare: UnsafeMutableBufferPointer<Item>,
                                      _ range: Range<Int>, _ points: Points, into tally: inout Tally) {
-        let first = range.lowerBound, n = range.upperBound
-        var from = main, to = spare
-        var width = 1
-        while width < n - first {
-            var start = first
-            while start < n {
-                let mid = Swift.min(start + width, n), end = Swift.min(start + 2 * width, n)
-                var i = start, j = mid, k = start
-                while i < mid && j < end {
-                    if from[j].value < from[i].value {
-                        for l in i..<mid { tally.add(points.slope(Int(from[l].point), Int(from[j].point))) }
-                        to[k] = from[j]
-                        j += 1
-                    } else {
-                        to[k] = from[i]
-                        i += 1
-                    }
-                    k += 1
-                }
-                while i < mid { to[k] = from[i]; i += 1; k += 1 }
-                while j < end { to[k] = from[j]; j += 1; k += 1 }
-                start = end
+        MergeCount.passes(main, spare, range, width: 1) { from, to, lo, mid, hi in
+            MergeCount.merge(from, into: to, lo, mid, hi, less: { $0.value < $1.value }) { waiting, item in
+                for l in waiting { tally.add(points.slope(Int(from[l].point), Int(item.point))) }
             }
-            swap(&from, &to)
-            width *= 2
-        }
-        if from.baseAddress != main.baseAddress {
-            for i in range { main[i] = from[i] }
         }
     }
 }
