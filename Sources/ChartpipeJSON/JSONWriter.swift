@@ -81,7 +81,6 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// Shortest round-trip text of a finite number; `null` otherwise.
     /// `number(d)` into UTF-8 bytes, a whole number without a string on the way.
     public static func number(_ d: Double, into out: inout [UInt8]) {
         if d.isFinite, d == d.rounded(), abs(d) < 1e15 {
@@ -91,6 +90,7 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Shortest round-trip text of a finite number; `null` otherwise.
     public static func number(_ d: Double) -> String {
         guard d.isFinite else { return "null" }
         if d == d.rounded(), abs(d) < 1e15 {

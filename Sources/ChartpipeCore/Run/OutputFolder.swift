@@ -240,8 +240,8 @@ final class OutputFolder: Sendable {
     /// The previous manifest's entry of chart `id`.
     func previousRecord(_ id: String) -> ChartRecord? { previousIndex[id].flatMap { previous?.charts[$0] } }
 
-    /// Writes a chart's files (`data.json` first in the manifest; at once on idle processors) and settles its earlier ones: rewritten or removed
-    /// when of a locale this run writes, kept when of another locale of the folder, removed when of a
+    /// Writes a chart's files (`data.json` first in the manifest; at once on idle processors) and
+    /// settles its earlier ones: rewritten or removed when of a locale this run writes, kept when of another locale of the folder, removed when of a
     /// locale the folder no longer holds. A write that fails is an error; `discard` then removes what
     /// this commit wrote.
     func commit(_ context: ChartContext) throws(ChartError) -> ChartRecord {

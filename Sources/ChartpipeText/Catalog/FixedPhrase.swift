@@ -36,9 +36,7 @@ public struct FixedPhrase: Sendable {
 
     /// `n` as the phrase's placeholders write an integer: grouped as the locale of its text groups.
     public func integer(_ n: Int) -> String {
-        // As `TemplateRenderer.grouped`.
-        guard let integers = resolved.integers else { return LocaleFormats(locale: resolved.locale).integer(n) }
-        return integers.format(Double(n)) ?? String(n)
+        TemplateRenderer.grouped(n, integers: resolved.integers, locale: resolved.locale)
     }
 }
 

@@ -20,8 +20,12 @@ struct TemplateRenderer {
     }
 
     /// `n` with the locale's grouping, as `LocaleFormats.integer`.
-    private func grouped(_ n: Int) -> String {
-        guard let integers else { return formats.integer(n) }
+    private func grouped(_ n: Int) -> String { Self.grouped(n, integers: integers, locale: locale) }
+
+    /// `n` grouped by the locale's integer formatter when it was found once (`integers`), else by
+    /// `LocaleFormats.integer`: how a placeholder writes an integer (`FixedPhrase` too).
+    static func grouped(_ n: Int, integers: NumberSkeletonFormatter?, locale: String) -> String {
+        guard let integers else { return LocaleFormats(locale: locale).integer(n) }
         return integers.format(Double(n)) ?? String(n)
     }
 

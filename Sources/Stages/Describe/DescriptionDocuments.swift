@@ -26,7 +26,6 @@ struct DescriptionDocuments: Sendable {
     /// Blocks of `pointsPerFlush` points of `axchart` written at once, on as many processors as are idle.
     private static let blocksPerWave = 16
 
-
     // MARK: description.<locale>.json
 
     /// Writes `description.<locale>.json` into `json`; `flush` is called every 4,096 points.

@@ -25,10 +25,13 @@ public enum SenSlope {
     /// Sen's slope and intercept, or `nil` when no two points have different x.
     /// `x` must be nondecreasing; `y` has no gaps.
     public static func estimate(x: [Double], y: [Double]) -> SenEstimate? {
-        guard let slope = medianSlope(x: x, y: y), let mx = MergeCount.median(x), let my = MergeCount.median(y) else {
-            return nil
-        }
-        return SenEstimate(slope: slope, intercept: my - slope * mx)
+        estimate(slope: medianSlope(x: x, y: y), medianX: MergeCount.median(x), medianY: MergeCount.median(y))
+    }
+
+    /// The estimate from its parts, found apart (`Trend` finds the median of y once for both).
+    static func estimate(slope: Double?, medianX: Double?, medianY: Double?) -> SenEstimate? {
+        guard let slope, let medianX, let medianY else { return nil }
+        return SenEstimate(slope: slope, intercept: medianY - slope * medianX)
     }
 
     /// The median pairwise slope, choosing the method by size.

@@ -128,26 +128,27 @@ public struct Trend: ChartStage {
             ? RobustOutliers.amongLevels(y, threshold: outlierThreshold)
             : RobustOutliers.find(y, threshold: outlierThreshold)
         result.outliers = outliers.map { TrendOutlier(point: point($0.position), score: $0.score) }
-        let steps: [Step] = xType == .category ? [.sen, .median] : [.sen, .peaks, .valleys, .median]
-        var found: [Found] = []
+        // Each writes its own part; on a long series they run at once (`concurrentFrom`).
+        var slope: Double?, medianX: Double?
+        var peaks: [(position: Int, prominence: Double)] = [], valleys: [(position: Int, prominence: Double)] = []
+        var steps: [() -> Void] = [
+            { slope = SenSlope.medianSlope(x: x, y: y) },
+            { (result.median, medianX) = (MergeCount.median(y), MergeCount.median(x)) },
+        ]
+        if xType != .category { steps += [{ peaks = Extremes.peaks(y) }, { valleys = Extremes.valleys(y) }] }
         if n >= Trend.concurrentFrom {
             try poll()
-            found = WorkerBudget.map(steps.count) { perform(steps[$0], x: x, y: y) }
+            WorkerBudget.split(steps.count) { steps[$0]() }
         } else {
             for step in steps {
                 try poll()
-                found.append(perform(step, x: x, y: y))
+                step()
             }
         }
         try poll()
-        for part in found {
-            switch part {
-            case let .median(m): result.median = m
-            case let .sen(sen): result.sen = sen
-            case let .peaks(list): result.peaks = list.map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
-            case let .valleys(list): result.valleys = list.map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
-            }
-        }
+        result.sen = SenSlope.estimate(slope: slope, medianX: medianX, medianY: result.median)
+        result.peaks = peaks.map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
+        result.valleys = valleys.map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
         guard xType != .category else { return result }
         let range = y[high] - y[low]
         let bounds = Segmentation.boundaries(x: x, y: y, maxSegments: segments)
@@ -175,30 +176,7 @@ public struct Trend: ChartStage {
         return result
     }
 
-    /// Series of at least this many points run their independent steps at once (`Step`).
+    /// Series of at least this many points run their independent steps at once, Sen's slope (the
+    /// longest) first: outside a run, or with no processor idle, they run in that order.
     static let concurrentFrom = 65_536
-
-    /// The steps of one series that do not depend on each other, each at most O(n log n). On a long
-    /// series they run at once, on processors the run has idle (`WorkerBudget.map`): Sen's slope,
-    /// the longest, first, so that a processor that ends the shorter ones is given back and its
-    /// sorts borrow it. Outside a run, or with no processor idle, they run in this order.
-    enum Step {
-        case sen, median, peaks, valleys
-    }
-
-    enum Found {
-        case sen(SenEstimate?)
-        case median(Double?)
-        case peaks([(position: Int, prominence: Double)])
-        case valleys([(position: Int, prominence: Double)])
-    }
-
-    private func perform(_ step: Step, x: [Double], y: [Double]) -> Found {
-        switch step {
-        case .sen: return .sen(SenSlope.estimate(x: x, y: y))
-        case .median: return .median(MergeCount.median(y))
-        case .peaks: return .peaks(Extremes.peaks(y))
-        case .valleys: return .valleys(Extremes.valleys(y))
-        }
-    }
 }
