@@ -66,21 +66,32 @@ struct PipelineCheck {
     mutating func checkStagesAgainstCharts(_ spec: PipelineSpec, chartItems: [JSONValue]) {
         // One message per place and problem, naming every chart it concerns.
         var problems: [(pointer: String, stage: String, message: String, code: String, charts: [String])] = []
+        // A stage entry's stage as the pipeline's options make it, made once for every chart
+        // that overrides none of them (a stage is a value made from its options alone).
+        var shared: [String: Result<any Stage, any Error>] = [:]
         // A chart whose x type the data will say is checked when it runs.
         for chart in spec.charts where chart.x.typeGiven {
-            let chartIndex = chartItems.firstIndex { $0["id"]?.stringValue == chart.id } ?? 0
             for entry in spec.stages {
                 guard let registration = registry.registration(named: entry.name), registration.kind != .run else { continue }
                 let overrides = spec.overrides[chart.id]?[entry.key] ?? [:]
-                var values = entry.options
-                for (k, o) in overrides { values[k] = o }
                 do {
-                    let stage = try registration.make(StageOptions(values))
+                    let stage: any Stage
+                    if overrides.isEmpty {
+                        if shared[entry.key] == nil {
+                            shared[entry.key] = Result { try registration.make(StageOptions(entry.options)) }
+                        }
+                        stage = try shared[entry.key]!.get()
+                    } else {
+                        var values = entry.options
+                        for (k, o) in overrides { values[k] = o }
+                        stage = try registration.make(StageOptions(values))
+                    }
                     try stage.check(chart: chart)
                 } catch {
                     let e = (error as? ChartError) ?? ChartError("\(error)")
                     var pointer = entry.pointer
                     if let f = e.field, overrides[f] != nil {
+                        let chartIndex = chartItems.firstIndex { $0["id"]?.stringValue == chart.id } ?? 0
                         pointer = "/charts/\(chartIndex)/stages/\(JSONLocator.escape(entry.key))/" + JSONLocator.escape(f)
                     } else if let f = e.field, entry.options[f] != nil {
                         pointer = entry.pointer + "/" + JSONLocator.escape(f)
@@ -120,10 +131,11 @@ struct PipelineCheck {
     /// file named for another language. Said once for the pipeline, not per chart and file.
     mutating func checkLocales(_ locales: [String], strings: [String]) {
         guard let vocabulary else { return }
+        let writable = vocabulary.writableLocales(catalogs: strings)
         for (i, locale) in locales.enumerated() {
             // A tag that is not even shaped like one has its own message already.
             guard case .success(true) = Patterns.wholeMatch(PipelineShape.localePattern, locale) else { continue }
-            if let problem = LocaleIDs.problem(locale, preferring: vocabulary.writableLocales(catalogs: strings)) {
+            if let problem = LocaleIDs.problem(locale, preferring: writable) {
                 v.error(problem, code: "pipeline.unknown-locale", at: "/locales/\(i)")
             } else if let problem = vocabulary.localeProblem(locale, catalogs: strings) {
                 v.error(problem, code: "pipeline.untranslated-locale", at: "/locales/\(i)")
