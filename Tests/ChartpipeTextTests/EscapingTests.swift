@@ -114,6 +114,33 @@ final class EscapingTests: XCTestCase {
         }
     }
 
+    /// `HTML.append` and `MarkupText.append`, which copy the bytes of text with nothing to escape,
+    /// append what `HTML.text` and the escaping give, for every character the escaping acts on and
+    /// its neighbours in UTF-8 (C1 controls after C2, U+FFFE/U+FFFF after EF BF, the bidi controls
+    /// after E2, fullwidth forms after EF BC), alone, at either end and in random mixtures.
+    func testAppendedEscapingMatchesTheEscaping() {
+        var texts = Self.corpus + ["1,209.77 degrees Celsius", "1月2日 06:00", "January 2 at 6:00\u{202F}AM", "2만 8853", "\u{A0}\u{BF}\u{C0}",
+                                   "\u{FFFD}\u{FFBF}\u{FFC0}\u{FFFE}\u{FFFF}", "\u{80}\u{9F}\u{A0}", "tab\tline\nreturn\r", "\u{200E}\u{061C}",
+                                   "读数（°C）：", "\u{202A}\u{202E}\u{2066}\u{2069}\u{2028}", "", "&", "<b>", "a>b"]
+        let pieces: [String] = ["a", "&", "<", ">", "\u{0}", "\u{1B}", "\t", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é", "\u{FFFE}", "\u{FFFF}",
+                                "\u{FFFD}", "（", "\u{202B}", "\u{2067}", "\u{200F}", "한", "中", "🙂"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            texts.append((0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts {
+            var out: [UInt8] = Array("x".utf8)
+            HTML.append(text, to: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), "x" + HTML.text(text), text.debugDescription)
+            for bidi in [false, true] {
+                var raw: [UInt8] = []
+                MarkupText.append(text, bidi: bidi, to: &raw)
+                XCTAssertEqual(String(decoding: raw, as: UTF8.self), MarkupText.escapeEveryScalar(text, bidi: bidi) { _ in nil },
+                               "\(text.debugDescription) bidi \(bidi)")
+            }
+        }
+    }
+
     func testXML() {
         XCTAssertEqual(XML.text("]]><x/>"), "]]&gt;&lt;x/&gt;")
         XCTAssertEqual(XML.text("--><!--"), "--&gt;&lt;!--")

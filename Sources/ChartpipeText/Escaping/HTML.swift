@@ -10,6 +10,11 @@ public enum HTML {
         MarkupText.escape(text, bidi: false)
     }
 
+    /// `text(text)` appended to `out` as UTF-8, copying text with nothing to escape as it is.
+    public static func append(_ text: String, to out: inout [UInt8]) {
+        MarkupText.append(text, bidi: false, to: &out)
+    }
+
     /// A value for an attribute quoted with `"` or `'`: as `text`, and both quotes as references,
     /// so that the value cannot end its attribute.
     public static func attribute(_ text: String) -> String {

@@ -62,21 +62,23 @@ enum TableDocuments {
             out += "<th scope=\"col\" dir=\"auto\"\(numeric)>\(HTML.text(text.header(column)))</th>".utf8
         }
         out += "</tr>\n</thead>\n<tbody>\n".utf8
-        let rowHeader = text.isNumeric(.x) ? "<th scope=\"row\" dir=\"auto\" class=\"n\">" : "<th scope=\"row\" dir=\"auto\">"
+        let rowHeader = Array((text.isNumeric(.x) ? "<th scope=\"row\" dir=\"auto\" class=\"n\">" : "<th scope=\"row\" dir=\"auto\">").utf8)
+        let (rowStart, rowEnd, headerEnd) = (Array("<tr>".utf8), Array("</tr>\n".utf8), Array("</th>".utf8))
+        let (cellStart, cellEnd) = (Array("<td class=\"n\">".utf8), Array("</td>".utf8))
         for row in 0..<text.grid.rowCount {
-            out += "<tr>".utf8
+            out += rowStart
             for (c, column) in text.columns.enumerated() {
                 if column == .x {
-                    out += rowHeader.utf8
+                    out += rowHeader
                     appendEscaped(cells[c][row], to: &out)
-                    out += "</th>".utf8
+                    out += headerEnd
                 } else {
-                    out += "<td class=\"n\">".utf8
+                    out += cellStart
                     appendEscaped(cells[c][row], to: &out)
-                    out += "</td>".utf8
+                    out += cellEnd
                 }
             }
-            out += "</tr>\n".utf8
+            out += rowEnd
         }
         out += "</tbody>\n</table>\n</body>\n</html>\n".utf8
         return out
@@ -85,6 +87,6 @@ enum TableDocuments {
     /// `HTML.text(cell)` appended as UTF-8 (a number or a date passes as it is).
     static func appendEscaped(_ cell: String?, to out: inout [UInt8]) {
         guard let cell else { return }
-        out += HTML.text(cell).utf8
+        HTML.append(cell, to: &out)
     }
 }

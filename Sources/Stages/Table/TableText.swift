@@ -65,13 +65,19 @@ struct TableText {
                 return grid.xs.indices.map { cell(row: $0, .x) }
             case let .localized(k):
                 var seen: [Double: String] = [:]
+                // A column whose first `Self.probe` distinct values recur less than one time in
+                // eight (measurements, mostly distinct) stops looking them up: the look-up would
+                // cost more than it saves.
+                var (looking, misses, hits) = (true, 0, 0)
                 return grid.values[k].map { v in
                     guard v.isFinite else { return nil }
                     // -0 and 0 are one key: zero is written each time.
-                    if v == 0 { return y.text(v) }
-                    if let text = seen[v] { return text }
+                    if v == 0 || !looking { return y.text(v) }
+                    if let text = seen[v] { hits += 1; return text }
                     let text = y.text(v)
                     seen[v] = text
+                    misses += 1
+                    if misses == Self.probe, hits * 8 < misses { (looking, seen) = (false, [:]) }
                     return text
                 }
             case let .raw(k):
@@ -79,6 +85,9 @@ struct TableText {
             }
         }
     }
+
+    /// How many distinct values of a column are looked up before deciding whether to go on.
+    static let probe = 512
 
     /// Whether a column holds numbers (right-aligned), as opposed to the x column's labels and dates.
     func isNumeric(_ column: TableColumn) -> Bool {
