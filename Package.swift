@@ -44,7 +44,9 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto",
                        pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON", "CCrypto"], swiftSettings: swiftSettings,
+        // Starting a file's writeback early (sync_file_range, a GNU extension), for the output writer.
+        .target(name: "CFileSync", path: "Sources/CFileSync"),
+        .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON", "CCrypto", "CFileSync"], swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary("m")]),
         // The shipped catalogs are compiled into the binary as byte arrays (`PackageResources`), so a
         // moved binary keeps them and nothing reads a resource bundle at run time.

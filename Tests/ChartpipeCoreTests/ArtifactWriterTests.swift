@@ -96,6 +96,49 @@ final class ArtifactWriterTests: XCTestCase {
         }
     }
 
+    /// More files than a window (`ArtifactWriter.window`): every file is in place with its bytes
+    /// and hash, in order; with a failure in the second window, the files before it are in place
+    /// and reported in order, none after it is, and no temporary file is left, on one processor
+    /// and on two.
+    func testFilesBeyondOneWindowAreWrittenInOrderAndAFailureStopsTheRest() throws {
+        let count = ArtifactWriter.window * 2 + 5
+        for failing in [nil, ArtifactWriter.window + 3] as [Int?] {
+            for idle in [0, 1] {
+                let root = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-writer-\(UUID().uuidString)")
+                defer { try? FileManager.default.removeItem(at: root) }
+                let writer = ArtifactWriter(root: root.path)
+                let artifacts = (0..<count).map { i in
+                    i % 2 == 0
+                        ? Artifact(path: "f\(i).txt", kind: "t", content: .bytes(Array("file \(i)".utf8)))
+                        : Artifact(path: "f\(i).txt", kind: "t", content: .stream { sink in
+                            if i == failing { throw ChartError("broken \(i)", code: "test.broken") }
+                            try sink.write(Array("file \(i)".utf8))
+                        })
+                }
+                var reported: [ManifestArtifact] = []
+                let budget = WorkerBudget(idle: idle)
+                do {
+                    try WorkerBudget.$current.withValue(budget) { try writer.write(artifacts, into: "c") { reported.append($0) } }
+                    XCTAssertNil(failing, "idle \(idle)")
+                } catch {
+                    XCTAssertEqual((error as? ChartError)?.message, "broken \(failing ?? -1)", "idle \(idle)")
+                }
+                let placed = failing ?? count
+                XCTAssertEqual(reported.map(\.path), (0..<placed).map { "c/f\($0).txt" }, "idle \(idle), failing \(String(describing: failing))")
+                let folder = root.appendingPathComponent("c").path
+                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(),
+                               (0..<placed).map { "f\($0).txt" }.sorted(), "nothing else on disk, no temporary file")
+                for entry in reported {
+                    let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(entry.path)))
+                    XCTAssertEqual(SHA256.hex(bytes), entry.sha256, entry.path)
+                    XCTAssertEqual(bytes.count, entry.bytes, entry.path)
+                    XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "file " + entry.path.dropFirst(3).dropLast(4), entry.path)
+                }
+                XCTAssertEqual(budget.idleCount, idle)
+            }
+        }
+    }
+
     /// A folder swapped for a symbolic link to somewhere else while files are written into it:
     /// openat with O_NOFOLLOW on every component means no write ever lands outside.
     func testASymbolicLinkSwappedInDuringWritesNeverLeadsOut() throws {

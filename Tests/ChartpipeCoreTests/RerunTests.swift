@@ -50,8 +50,12 @@ private struct Spill: ChartStage {
     static let folderAtFault = Mutex<[String]>([])
     static let description = StageDescription(name: "spill", summary: "a streamed file that may fail", needs: [Need(.series)])
     init(options: StageOptions) {}
+    /// Written before spill.bin, so that it is in the writer's second window: the files of the
+    /// first are in place when it fails.
+    static let fillers = (0..<ArtifactWriter.window).map { String(format: "fill-%02d.txt", $0) }
     func run(_ context: inout ChartContext) throws {
         let fails = FileManager.default.fileExists(atPath: context.run.pipelineDirectory + "/fail-" + context.chart.id)
+        for name in Self.fillers { context.emit(Artifact(path: name, kind: "fill", content: .bytes(Array(name.utf8)))) }
         context.emit(Artifact(path: "spill.bin", kind: "spill", content: .stream { sink in
             try sink.write([UInt8](repeating: 0x5A, count: 70_000))
             if fails {
@@ -216,6 +220,9 @@ final class RerunTests: XCTestCase {
     /// whole. Checked on a first run and on a rerun over a complete folder.
     func testAChartFailingMidWriteLeavesNoneOfItsFiles() throws {
         let spec = try pipeline(charts: ["a", "b"], stages: #"{ "use": "spill" }"#)
+        let whole = ["data.json", "history.json", "spill.bin", "words.en.txt", "words.ko.txt"] + Spill.fillers
+        // The writer's first window: what is in place when spill.bin (in the second) fails.
+        let firstWindow = Array((["data.json", "words.en.txt", "words.ko.txt"] + Spill.fillers).prefix(ArtifactWriter.window))
         func chartFiles(_ id: String) throws -> [String] {
             let dir = out.appendingPathComponent("charts/\(id)")
             guard FileManager.default.fileExists(atPath: dir.path) else { return [] }
@@ -228,23 +235,24 @@ final class RerunTests: XCTestCase {
             XCTAssertTrue(outcome.manifest.charts[0].error?.message.contains("WriteFault") ?? false,
                           "\(outcome.manifest.charts[0].error?.description ?? "no error"): \(context)")
             XCTAssertEqual(try chartFiles("a"), [], context)
-            XCTAssertEqual(try chartFiles("b"), ["data.json", "history.json", "spill.bin", "words.en.txt", "words.ko.txt"], context)
+            XCTAssertEqual(try chartFiles("b"), (whole).sorted(), context)
         }
 
-        // A first run: data.json and both words files of 'a' were renamed into place before spill.bin failed.
+        // A first run: data.json, both words files and the first fillers of 'a' were renamed into
+        // place before spill.bin failed.
         let fault = folder.appendingPathComponent("fail-a")
         try Data().write(to: fault)
         try assertFailedWithoutFiles(try run(spec), "first run")
-        XCTAssertEqual(Spill.folderAtFault.withLock { $0 }, ["data.json", "words.en.txt", "words.ko.txt"])
+        XCTAssertEqual(Spill.folderAtFault.withLock { $0 }, firstWindow.sorted())
 
         // A rerun over a complete folder: the earlier files of 'a' go too.
         try FileManager.default.removeItem(at: fault)
         XCTAssertEqual(try run(spec).exitCode, 0)
-        XCTAssertEqual(try chartFiles("a"), ["data.json", "history.json", "spill.bin", "words.en.txt", "words.ko.txt"])
+        XCTAssertEqual(try chartFiles("a"), whole.sorted())
         try Data().write(to: fault)
         Spill.folderAtFault.withLock { $0 = [] }
         try assertFailedWithoutFiles(try run(spec), "rerun")
-        // The new data.json and words files replaced the earlier ones before the fault; history.json and spill.bin were earlier ones.
-        XCTAssertEqual(Spill.folderAtFault.withLock { $0 }, ["data.json", "history.json", "spill.bin", "words.en.txt", "words.ko.txt"])
+        // The first window's files replaced the earlier ones before the fault; the rest are earlier ones.
+        XCTAssertEqual(Spill.folderAtFault.withLock { $0 }, whole.sorted())
     }
 }

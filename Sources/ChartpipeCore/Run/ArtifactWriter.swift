@@ -1,3 +1,4 @@
+import CFileSync
 import Foundation
 import Synchronization
 
@@ -72,44 +73,84 @@ public final class ArtifactWriter: Sendable {
         }
         let (folder, _) = try openParent(of: relativeFolder + "/" + first.path, create: true)
         defer { close(folder) }
-        // Written on this thread and on the processors the run has idle (`WorkerBudget.split`),
-        // each taking the next file: one chart's large files at once. Every file before the first
-        // that fails is written, none after it is begun once it has failed; then every file in
+        // In windows of at most `Self.window` files: each file of a window is written under its
+        // temporary name and its writeback begun, on this thread and on the processors the run
+        // has idle (`WorkerBudget.split`), each taking the next file; then, in order, each is
+        // flushed and renamed into place. The disk writes a window's files while the next are
+        // made, and a flush finds its file mostly written, where writing and flushing each file
+        // in turn would wait on the disk once per file. The window bounds the descriptors held.
+        //
+        // Every file before the first that fails is written and put in place, none after it is
+        // begun once it has failed (a window's files begun before are discarded); every file in
         // place is reported, in order, and the first failure (by order) is thrown. On one
         // processor that is writing in order and stopping at a failure.
-        // The first file that failed, by order (`Int.max`: none): no thread begins a later one.
-        let firstFailure = Atomic<Int>(.max)
-        let outcomes = WorkerBudget.map(artifacts.count) { i -> Result<ManifestArtifact, ChartError>? in
-            guard i < firstFailure.load(ordering: .acquiring) else { return nil }
-            let artifact = artifacts[i]
-            do throws(ChartError) {
-                return .success(try write(artifact.content, to: relativeFolder + "/" + artifact.path, in: folder,
-                                          name: artifact.path, kind: artifact.kind, locale: artifact.locale))
-            } catch {
-                // Lowered to i unless a file before it failed already.
-                var seen = firstFailure.load(ordering: .relaxed)
-                while i < seen {
-                    let (exchanged, now) = firstFailure.compareExchange(expected: seen, desired: i, ordering: .acquiringAndReleasing)
-                    if exchanged { break }
-                    seen = now
-                }
-                return .failure(error)
-            }
-        }
         var failure: ChartError?
-        for outcome in outcomes {
-            switch outcome {
-            case let .success(entry)?: wrote(entry)
-            case let .failure(error)?: if failure == nil { failure = error }
-            case nil: break
+        var begin = 0
+        while begin < artifacts.count, failure == nil {
+            let end = min(begin + Self.window, artifacts.count)
+            // The first file of the window that failed, by order (`Int.max`: none): no thread begins a later one.
+            let firstFailure = Atomic<Int>(.max)
+            let prepared = WorkerBudget.map(end - begin) { k -> Result<Prepared, ChartError>? in
+                guard k < firstFailure.load(ordering: .acquiring) else { return nil }
+                let artifact = artifacts[begin + k]
+                do throws(ChartError) {
+                    return .success(try prepare(artifact.content, to: relativeFolder + "/" + artifact.path, in: folder,
+                                                name: artifact.path, kind: artifact.kind, locale: artifact.locale, early: true))
+                } catch {
+                    // Lowered to k unless a file before it failed already.
+                    var seen = firstFailure.load(ordering: .relaxed)
+                    while k < seen {
+                        let (exchanged, now) = firstFailure.compareExchange(expected: seen, desired: k, ordering: .acquiringAndReleasing)
+                        if exchanged { break }
+                        seen = now
+                    }
+                    return .failure(error)
+                }
             }
+            for outcome in prepared {
+                switch outcome {
+                case let .success(file)?:
+                    if failure != nil {
+                        discard(file, in: folder)
+                        continue
+                    }
+                    do throws(ChartError) { wrote(try place(file, in: folder)) } catch { failure = error }
+                case let .failure(error)?: if failure == nil { failure = error }
+                case nil: break
+                }
+            }
+            begin = end
         }
         if let failure { throw failure }
     }
 
-    /// Writes `content` as `name` in the open folder `folder`, which is `relativePath`'s.
+    /// How many files of a folder are written before the first of them is put in place.
+    static let window = 16
+
+    /// A file written under its temporary name and closed, not yet flushed nor in place.
+    struct Prepared: Sendable {
+        let relativePath: String
+        let name: String
+        let temporary: String
+        /// Open on the temporary file, for the flush.
+        let fd: Int32
+        let size: Int
+        let digest: String
+        let kind: String
+        let locale: String?
+    }
+
+    /// Writes `content` as `name` in the open folder `folder`, which is `relativePath`'s: made,
+    /// flushed and put in place.
     private func write(_ content: Artifact.Content, to relativePath: String, in folder: Int32, name: String, kind: String,
                        locale: String?) throws(ChartError) -> ManifestArtifact {
+        try place(try prepare(content, to: relativePath, in: folder, name: name, kind: kind, locale: locale, early: false), in: folder)
+    }
+
+    /// Writes `content` under a temporary name beside `name` in `folder` and hashes it; `early`
+    /// begins its writeback at once (`sync_file_range`), for a flush that comes later.
+    private func prepare(_ content: Artifact.Content, to relativePath: String, in folder: Int32, name: String, kind: String,
+                         locale: String?, early: Bool) throws(ChartError) -> Prepared {
         let target = root + "/" + relativePath
         var info = stat()
         if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
@@ -162,28 +203,42 @@ public final class ArtifactWriter: Sendable {
             }
             throw ChartError("cannot write: \(error)", code: "output.write-failed", at: SourceLocation(path: target))
         }
+        // Only a start: the flush in `place` waits for it (and reports what it met).
+        if early { _ = cfilesync_start_writeback(fd) }
+        return Prepared(relativePath: relativePath, name: name, temporary: temporary, fd: fd, size: size, digest: digest,
+                        kind: kind, locale: locale)
+    }
+
+    /// Flushes a prepared file, closes it and renames it into place: its manifest entry.
+    private func place(_ file: Prepared, in folder: Int32) throws(ChartError) -> ManifestArtifact {
         var failure: Int32 = 0
-        if fsync(fd) != 0, errno != EINVAL { failure = errno }
+        if fsync(file.fd) != 0, errno != EINVAL { failure = errno }
         var before = stat()
-        let statted = fstat(fd, &before) == 0
-        if close(fd) != 0, failure == 0 { failure = errno }
+        let statted = fstat(file.fd, &before) == 0
+        if close(file.fd) != 0, failure == 0 { failure = errno }
         // Noted before the rename, not after: a run killed between the two leaves the path in its
         // journal, and the next run checks what is there; noted after, a file could be in place
         // that no manifest or journal lists, and every later run would refuse to replace it.
-        if failure == 0 { onWrite?(relativePath) }
-        if failure == 0, renameat(folder, temporary, folder, name) != 0 { failure = errno }
+        if failure == 0 { onWrite?(file.relativePath) }
+        if failure == 0, renameat(folder, file.temporary, folder, file.name) != 0 { failure = errno }
         if failure != 0 {
-            unlinkat(folder, temporary, 0)
-            throw Self.failure(failure, "cannot write", target)
+            unlinkat(folder, file.temporary, 0)
+            throw Self.failure(failure, "cannot write", root + "/" + file.relativePath)
         }
         // Its identity once in place (the rename sets the change time), if what is at the name
         // now is still the file written (same device and inode).
         var written = stat()
-        let identity = statted && fstatat(folder, name, &written, AT_SYMLINK_NOFOLLOW) == 0
-            && written.st_dev == before.st_dev && written.st_ino == before.st_ino ? FileIdentity(written, sha256: digest) : nil
-        owned.withLock { set in if set != nil { set?.insert(relativePath) } }
-        hashed.withLock { $0[relativePath] = identity }
-        return ManifestArtifact(path: relativePath, kind: kind, locale: locale, bytes: size, sha256: digest)
+        let identity = statted && fstatat(folder, file.name, &written, AT_SYMLINK_NOFOLLOW) == 0
+            && written.st_dev == before.st_dev && written.st_ino == before.st_ino ? FileIdentity(written, sha256: file.digest) : nil
+        owned.withLock { set in if set != nil { set?.insert(file.relativePath) } }
+        hashed.withLock { $0[file.relativePath] = identity }
+        return ManifestArtifact(path: file.relativePath, kind: file.kind, locale: file.locale, bytes: file.size, sha256: file.digest)
+    }
+
+    /// Lets a prepared file go without putting it in place.
+    private func discard(_ file: Prepared, in folder: Int32) {
+        close(file.fd)
+        unlinkat(folder, file.temporary, 0)
     }
 
     /// A failed system call as a diagnostic; a full disk has its own code, so a run can stop and
