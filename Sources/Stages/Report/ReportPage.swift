@@ -36,6 +36,9 @@ struct ReportPage {
         let changes: [String]
     }
 
+    /// How many sections are made at once (and held until spooled).
+    static let batch = 16
+
     /// The script's hash for the page's Content Security Policy.
     static let scriptHash = "sha256-" + Data(SHA256.digest(Array(ReportScript.source.utf8))).base64EncodedString()
 
@@ -63,28 +66,50 @@ struct ReportPage {
         var spooled = 0
         // Where the next section begins in this page, after its header.
         var offset = 0
-        for (chart, outcome) in zip(context.charts, outcomes) {
+        let keys = zip(context.charts, outcomes).map { chart, outcome in outcome.map { SectionIndex.key(outcome: $0, page: self) } }
+        let olds = context.charts.indices.map { i in keys[i].flatMap { previous?.section(of: context.charts[i].id, key: $0) } }
+        // The sections to make, made `Self.batch` at a time on this thread and on the processors
+        // the run has idle (`WorkerBudget.map`), then spooled in chart order: a page that is
+        // written last, alone, does not leave the other processors idle.
+        let toMake = context.charts.indices.filter { olds[$0] == nil }
+        var made: [Int: (entry: Entry, offset: Int, length: Int, readable: Bool)] = [:]
+        var start = 0
+        while start < toMake.count {
             try context.cancellation.check()
-            var key = outcome.map { SectionIndex.key(outcome: $0, page: self) }
+            let batch = Array(toMake[start..<min(start + Self.batch, toMake.count)])
+            let sectionsMade = WorkerBudget.map(batch.count) { k -> (html: String, entry: Entry, readable: Bool) in
+                let chart = context.charts[batch[k]]
+                let material = ChartFiles(chart: chart, context: context).material(words: words)
+                var m = Markup()
+                ChartSection(material: material, words: words).write(&m)
+                var changes: [String] = []
+                if case let .made(made) = material.state { changes = made.description.changes.map(\.text) }
+                var readable = true
+                // A section about files that could not be read says so of this moment only.
+                if case .unreadable = material.state { readable = false }
+                return (m.html, Entry(chart: chart, title: material.title, isMade: material.isMade, changes: changes), readable)
+            }
+            for (i, section) in zip(batch, sectionsMade) {
+                try sections.write(section.html)
+                let length = section.html.utf8.count
+                made[i] = (section.entry, spooled, length, section.readable)
+                spooled += length
+            }
+            start += batch.count
+        }
+        for (i, chart) in context.charts.enumerated() {
+            var key = keys[i]
             let entry: Entry
-            if let key, let old = previous?.section(of: chart.id, key: key) {
+            if let old = olds[i] {
                 entry = Entry(chart: chart, title: old.title, isMade: old.isMade, changes: old.changes)
                 pieces.append((true, old.offset, old.length))
                 index.copied += 1
             } else {
-                let material = ChartFiles(chart: chart, context: context).material(words: words)
-                var m = Markup()
-                ChartSection(material: material, words: words).write(&m)
-                let html = m.html
-                try sections.write(html)
-                var changes: [String] = []
-                if case let .made(made) = material.state { changes = made.description.changes.map(\.text) }
-                entry = Entry(chart: chart, title: material.title, isMade: material.isMade, changes: changes)
-                pieces.append((false, spooled, html.utf8.count))
-                spooled += html.utf8.count
+                let section = made[i]!  // every chart not copied was made above
+                entry = section.entry
+                pieces.append((false, section.offset, section.length))
                 index.made += 1
-                // A section about files that could not be read says so of this moment only.
-                if case .unreadable = material.state { key = nil }
+                if !section.readable { key = nil }
             }
             let length = pieces[pieces.count - 1].length
             if let key { index.add(entry, key: key, offset: offset, length: length) }
