@@ -26,12 +26,23 @@ struct Chartpipe {
         registry(pipelineDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path)
     }
 
+    /// `RLIMIT_NOFILE`, which Glibc imports as an enum case on Linux.
+    static let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+
     static func main() {
         // glibc raises its mmap threshold to the size of each large block freed, up to 32 MiB, and
         // keeps blocks below it in its heaps when they are freed: the columns of a two-million-point
         // chart (16 MB each) then stayed resident after each stage, 60 MB above what was in use
         // (issue 12). A fixed threshold returns every block of 256 KiB and more when it is freed.
         mallopt(M_MMAP_THRESHOLD, 256 * 1024)
+        // Each chart being written holds up to 17 descriptors (a window of 16 files and their
+        // folder, see `ArtifactWriter.window`): the soft limit, often 1,024, is raised to the hard
+        // one, so that a run of many --jobs does not fail its charts with "too many open files".
+        var limit = rlimit()
+        if getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(RLIMIT_NOFILE_VALUE, &limit)
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         // Before anything else: a signal during start-up must already be an interruption.
         if arguments.first == RunCommand.spec.name { Signals.install() }

@@ -1,3 +1,4 @@
+import ChartpipeJSON
 import ChartpipeTestSupport
 import Foundation
 import XCTest
@@ -54,9 +55,10 @@ final class ReportBatchTests: XCTestCase {
         XCTAssertEqual(one, two)
         let page = String(decoding: one["report.en.html"] ?? Data(), as: UTF8.self)
         // Every chart's section, in the pipeline's order.
-        let anchors = (0..<charts).map { page.range(of: "Series \($0)</")?.lowerBound }
-        XCTAssertFalse(anchors.contains(nil))
-        XCTAssertEqual(anchors.compactMap { $0 }, anchors.compactMap { $0 }.sorted())
+        let sections = (0..<charts).map { page.range(of: String(format: "id=\"chart-c%03d\"", $0))?.lowerBound }
+        XCTAssertFalse(sections.contains(nil))
+        XCTAssertEqual(sections.compactMap { $0 }, sections.compactMap { $0 }.sorted())
+        XCTAssertEqual(try reportWork("two", "en").made, charts)
 
         // Two charts changed, one in each of two batches: the incremental run copies the rest.
         try write(chart: 3, shift: 9)
@@ -65,5 +67,18 @@ final class ReportBatchTests: XCTestCase {
         let again = try pages("two", 2, incremental: true)
         XCTAssertEqual(full, again)
         XCTAssertNotEqual(full, one)
+        for locale in ["en", "ko"] {
+            XCTAssertEqual(try reportWork("two", locale).made, 2, locale)
+            XCTAssertEqual(try reportWork("two", locale).copied, charts - 2, locale)
+        }
+    }
+
+    /// What the report stage saved in the run cache of folder `out` for `locale`: how many
+    /// sections the page made and how many it copied from the previous page.
+    func reportWork(_ out: String, _ locale: String) throws -> (made: Int?, copied: Int?) {
+        let cache = try String(contentsOf: folder.appendingPathComponent("\(out)/.chartpipe-cache"), encoding: .utf8)
+        let line = try XCTUnwrap(cache.split(separator: "\n").first { $0.hasPrefix("S [\"report\"") }, cache)
+        let saved = try JSONParser.parse(Array(line.dropFirst(2).utf8)).arrayValue?.last?["saved"]?[locale]
+        return (saved?["made"]?.intValue, saved?["copied"]?.intValue)
     }
 }

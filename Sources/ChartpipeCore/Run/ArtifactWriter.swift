@@ -127,7 +127,7 @@ public final class ArtifactWriter: Sendable {
     /// How many files of a folder are written before the first of them is put in place.
     static let window = 16
 
-    /// A file written under its temporary name and closed, not yet flushed nor in place.
+    /// A file written under its temporary name, still open for its flush, not yet in place.
     struct Prepared: Sendable {
         let relativePath: String
         let name: String

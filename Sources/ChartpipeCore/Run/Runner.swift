@@ -263,19 +263,26 @@ public final class Runner: Sendable {
         let next = Atomic<Int>(0)
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "chartpipe.run-artifacts", attributes: .concurrent)
-        for _ in 0..<min(max(1, options.jobs), artifacts.count) {
+        let writers = min(max(1, options.jobs), artifacts.count)
+        // Each writer holds a processor of --jobs while it has files; the rest, and those of the
+        // writers done, are lent to a file that splits its work (a report page's sections).
+        let budget = WorkerBudget(idle: max(0, options.jobs - writers))
+        for _ in 0..<writers {
             queue.async(group: group) {
-                while true {
-                    let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < artifacts.count else { return }
-                    let artifact = artifacts[index]
-                    let result: Result<ManifestArtifact, ChartError>
-                    do throws(ChartError) {
-                        result = .success(try writer.write(artifact.content, to: artifact.path, kind: artifact.kind, locale: artifact.locale))
-                    } catch {
-                        result = .failure(error)
+                defer { budget.giveBack(1) }
+                WorkerBudget.$current.withValue(budget) {
+                    while true {
+                        let index = next.add(1, ordering: .relaxed).oldValue
+                        guard index < artifacts.count else { return }
+                        let artifact = artifacts[index]
+                        let result: Result<ManifestArtifact, ChartError>
+                        do throws(ChartError) {
+                            result = .success(try writer.write(artifact.content, to: artifact.path, kind: artifact.kind, locale: artifact.locale))
+                        } catch {
+                            result = .failure(error)
+                        }
+                        results.withLock { $0[index] = result }
                     }
-                    results.withLock { $0[index] = result }
                 }
             }
         }

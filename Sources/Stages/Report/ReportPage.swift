@@ -79,6 +79,8 @@ struct ReportPage {
             let batch = Array(toMake[start..<min(start + Self.batch, toMake.count)])
             let sectionsMade = WorkerBudget.map(batch.count) { k -> (html: String, entry: Entry, readable: Bool) in
                 let chart = context.charts[batch[k]]
+                // Cancelled: the rest of the batch is not made (the check after it throws).
+                guard !context.cancellation.isCancelled else { return ("", Entry(chart: chart, title: "", isMade: false, changes: []), false) }
                 let material = ChartFiles(chart: chart, context: context).material(words: words)
                 var m = Markup()
                 ChartSection(material: material, words: words).write(&m)
@@ -89,6 +91,7 @@ struct ReportPage {
                 if case .unreadable = material.state { readable = false }
                 return (m.html, Entry(chart: chart, title: material.title, isMade: material.isMade, changes: changes), readable)
             }
+            try context.cancellation.check()
             for (i, section) in zip(batch, sectionsMade) {
                 try sections.write(section.html)
                 let length = section.html.utf8.count
