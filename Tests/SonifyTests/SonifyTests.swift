@@ -548,4 +548,24 @@ final class SonifyTests: XCTestCase {
         var mismatched = Self.context([Self.series("a", Self.walk(20, seed: 1))], labels: ["en": [["x"]]])
         XCTAssertThrowsError(try Sonify().run(&mismatched))
     }
+
+    /// A write that meets a full disk under libsndfile (here /dev/full, where every write fails
+    /// with ENOSPC) says so, so that the chart fails as a full disk and the run stops (exit 4)
+    /// rather than reporting a broken encoder, whatever room the disk seems to have afterwards.
+    func testAFullDiskUnderLibsndfileIsAFullDisk() throws {
+        for format in [AudioFormat.wav, .flac] {
+            let fd = open("/dev/full", O_RDWR | O_CLOEXEC)
+            XCTAssertGreaterThanOrEqual(fd, 0)
+            defer { close(fd) }
+            let pcm = [Int16](repeating: 1000, count: 2 * 65_536)
+            do throws(SoundFileError) {
+                let writer = try SoundFile.Writer(fileDescriptor: fd, channels: 2, sampleRate: 44_100, format: format)
+                try pcm.withUnsafeBufferPointer { buffer throws(SoundFileError) in try writer.write(buffer) }
+                try writer.close()
+                XCTFail("\(format): writing to /dev/full succeeded")
+            } catch {
+                XCTAssertTrue(error.diskFull, "\(format): \(error.message)")
+            }
+        }
+    }
 }

@@ -154,7 +154,8 @@ public struct Sonify: ChartStage {
                                           cancellation: cancellation) { block in try writer.write(block) }
                     try writer.close()
                 } catch let error as SoundFileError {
-                    throw ChartError("could not encode audio.\(format.fileExtension): \(error.message)", code: "sonify.encode", at: location)
+                    throw ChartError("could not encode audio.\(format.fileExtension): \(error.message)",
+                                     code: error.diskFull ? "output.disk-full" : "sonify.encode", at: location)
                 }
             }))
         }

@@ -144,12 +144,18 @@ private final class SoundFileHandle {
         guard let open = handle else { return }
         handle = nil
         let status = sf_close(open)
-        guard status == 0 else { throw SoundFileError("libsndfile: " + String(cString: sf_error_number(status))) }
+        let code = errno
+        guard status == 0 else {
+            throw SoundFileError("libsndfile: " + String(cString: sf_error_number(status)), diskFull: SoundFileError.isDiskFull(code))
+        }
     }
 
     private func check(_ written: sf_count_t, _ frames: Int) throws(SoundFileError) {
         guard Int(written) == frames else {
-            throw SoundFileError("libsndfile wrote \(written) of \(frames) frames: " + String(cString: sf_strerror(handle)))
+            // Read first: the failed write(2) under libsndfile left it.
+            let code = errno
+            throw SoundFileError("libsndfile wrote \(written) of \(frames) frames: " + String(cString: sf_strerror(handle)),
+                                 diskFull: SoundFileError.isDiskFull(code))
         }
     }
 }

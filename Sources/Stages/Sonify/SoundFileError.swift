@@ -9,6 +9,14 @@ import ChartpipeCore
 /// A failure of libsndfile, with its message.
 public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// Whether the system call that failed under libsndfile met a full disk (ENOSPC, EDQUOT), so
+    /// that the chart fails as a full disk (and the run stops) rather than as a broken encoder.
+    public var diskFull: Bool
+    public init(_ message: String, diskFull: Bool = false) {
+        self.message = message
+        self.diskFull = diskFull
+    }
+    /// `diskFull` for the errno a failed write left.
+    static func isDiskFull(_ code: Int32) -> Bool { code == ENOSPC || code == EDQUOT }
     public var description: String { message }
 }
