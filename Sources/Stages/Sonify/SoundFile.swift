@@ -120,8 +120,13 @@ private final class SoundFileHandle {
     /// Writes into the open file `fileDescriptor`, which libsndfile leaves open when it closes.
     init(fileDescriptor: Int32, info: inout SF_INFO) throws(SoundFileError) {
         file = nil
+        errno = 0
         handle = sf_open_fd(fileDescriptor, Int32(SFM_WRITE), &info, 0)
-        guard handle != nil else { throw SoundFileError("libsndfile: " + String(cString: sf_strerror(nil))) }
+        // Read first: a header write that met a full disk left it.
+        let code = errno
+        guard handle != nil else {
+            throw SoundFileError("libsndfile: " + String(cString: sf_strerror(nil)), diskFull: SoundFileError.isDiskFull(code))
+        }
     }
 
     deinit { if let handle { sf_close(handle) } }
@@ -143,6 +148,7 @@ private final class SoundFileHandle {
     func close() throws(SoundFileError) {
         guard let open = handle else { return }
         handle = nil
+        errno = 0
         let status = sf_close(open)
         let code = errno
         guard status == 0 else {
