@@ -26,9 +26,6 @@ struct Chartpipe {
         registry(pipelineDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path)
     }
 
-    /// `RLIMIT_NOFILE`, which Glibc imports as an enum case on Linux.
-    static let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-
     static func main() {
         // glibc raises its mmap threshold to the size of each large block freed, up to 32 MiB, and
         // keeps blocks below it in its heaps when they are freed: the columns of a two-million-point
@@ -36,12 +33,14 @@ struct Chartpipe {
         // (issue 12). A fixed threshold returns every block of 256 KiB and more when it is freed.
         mallopt(M_MMAP_THRESHOLD, 256 * 1024)
         // Each chart being written holds up to 17 descriptors (a window of 16 files and their
-        // folder, see `ArtifactWriter.window`): the soft limit, often 1,024, is raised to the hard
-        // one, so that a run of many --jobs does not fail its charts with "too many open files".
+        // folder, see `ArtifactWriter.window`): the soft limit, often 1,024, is raised towards the
+        // hard one, to at most 65,536 (plugins inherit it), so that a run of many --jobs does not
+        // fail its charts with "too many open files".
+        let files = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         var limit = rlimit()
-        if getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0, limit.rlim_cur < limit.rlim_max {
-            limit.rlim_cur = limit.rlim_max
-            _ = setrlimit(RLIMIT_NOFILE_VALUE, &limit)
+        if getrlimit(files, &limit) == 0, limit.rlim_cur < min(limit.rlim_max, 65_536) {
+            limit.rlim_cur = min(limit.rlim_max, 65_536)
+            _ = setrlimit(files, &limit)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
         // Before anything else: a signal during start-up must already be an interruption.

@@ -235,7 +235,7 @@ final class RerunTests: XCTestCase {
             XCTAssertTrue(outcome.manifest.charts[0].error?.message.contains("WriteFault") ?? false,
                           "\(outcome.manifest.charts[0].error?.description ?? "no error"): \(context)")
             XCTAssertEqual(try chartFiles("a"), [], context)
-            XCTAssertEqual(try chartFiles("b"), (whole).sorted(), context)
+            XCTAssertEqual(try chartFiles("b"), whole.sorted(), context)
         }
 
         // A first run: data.json, both words files and the first fillers of 'a' were renamed into

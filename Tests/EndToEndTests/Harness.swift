@@ -1,3 +1,4 @@
+import ChartpipeJSON
 import ChartpipeTestSupport
 import Foundation
 import XCTest
@@ -44,6 +45,16 @@ enum Harness {
     /// Compares `actual` with the golden file at `url`, or records it.
     static func assertGolden(_ actual: String, _ url: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         try Golden.check(actual, url, file: file, line: line)
+    }
+
+    /// What the report stage saved in the run cache of the output folder `out` for `locale`: how
+    /// many chart sections the page made from the charts' files, and how many it copied from the
+    /// previous page.
+    static func reportWork(in out: URL, _ locale: String) throws -> (made: Int?, copied: Int?) {
+        let cache = try String(contentsOf: out.appendingPathComponent(".chartpipe-cache"), encoding: .utf8)
+        let line = try XCTUnwrap(cache.split(separator: "\n").first { $0.hasPrefix("S [\"report\"") }, cache)
+        let saved = try JSONParser.parse(Array(line.dropFirst(2).utf8)).arrayValue?.last?["saved"]?[locale]
+        return (saved?["made"]?.intValue, saved?["copied"]?.intValue)
     }
 
     /// Every regular file below `folder` with its bytes, by relative path; but the run cache

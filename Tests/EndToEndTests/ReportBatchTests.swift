@@ -1,4 +1,3 @@
-import ChartpipeJSON
 import ChartpipeTestSupport
 import Foundation
 import XCTest
@@ -73,12 +72,7 @@ final class ReportBatchTests: XCTestCase {
         }
     }
 
-    /// What the report stage saved in the run cache of folder `out` for `locale`: how many
-    /// sections the page made and how many it copied from the previous page.
     func reportWork(_ out: String, _ locale: String) throws -> (made: Int?, copied: Int?) {
-        let cache = try String(contentsOf: folder.appendingPathComponent("\(out)/.chartpipe-cache"), encoding: .utf8)
-        let line = try XCTUnwrap(cache.split(separator: "\n").first { $0.hasPrefix("S [\"report\"") }, cache)
-        let saved = try JSONParser.parse(Array(line.dropFirst(2).utf8)).arrayValue?.last?["saved"]?[locale]
-        return (saved?["made"]?.intValue, saved?["copied"]?.intValue)
+        try Harness.reportWork(in: folder.appendingPathComponent(out), locale)
     }
 }

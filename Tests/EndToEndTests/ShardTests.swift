@@ -163,13 +163,8 @@ final class ShardTests: XCTestCase {
         XCTAssertNotEqual(try files("o")["charts/request-latency/data.json"], first["charts/request-latency/data.json"])
     }
 
-    /// What the report stage saved in the run cache of folder `out` for `locale`: how many chart
-    /// sections the page made from the charts' files, and how many it copied from the previous page.
     func reportWork(_ out: String, _ locale: String) throws -> (made: Int?, copied: Int?) {
-        let cache = try String(contentsOf: folder.appendingPathComponent("\(out)/.chartpipe-cache"), encoding: .utf8)
-        let line = try XCTUnwrap(cache.split(separator: "\n").first { $0.hasPrefix("S [\"report\"") }, cache)
-        let saved = try JSONParser.parse(Array(line.dropFirst(2).utf8)).arrayValue?.last?["saved"]?[locale]
-        return (saved?["made"]?.intValue, saved?["copied"]?.intValue)
+        try Harness.reportWork(in: folder.appendingPathComponent(out), locale)
     }
 
     /// An incremental run's report copies the sections of the charts it kept from the previous

@@ -77,10 +77,9 @@ struct PipelineCheck {
                 do {
                     let stage: any Stage
                     if overrides.isEmpty {
-                        if shared[entry.key] == nil {
-                            shared[entry.key] = Result { try registration.make(StageOptions(entry.options)) }
-                        }
-                        stage = try shared[entry.key]!.get()
+                        let made = shared[entry.key] ?? Result { try registration.make(StageOptions(entry.options)) }
+                        shared[entry.key] = made
+                        stage = try made.get()
                     } else {
                         var values = entry.options
                         for (k, o) in overrides { values[k] = o }

@@ -129,15 +129,12 @@ public final class ArtifactWriter: Sendable {
 
     /// A file written under its temporary name, still open for its flush, not yet in place.
     struct Prepared: Sendable {
-        let relativePath: String
+        /// Its manifest entry once in place.
+        let entry: ManifestArtifact
         let name: String
         let temporary: String
         /// Open on the temporary file, for the flush.
         let fd: Int32
-        let size: Int
-        let digest: String
-        let kind: String
-        let locale: String?
     }
 
     /// Writes `content` as `name` in the open folder `folder`, which is `relativePath`'s: made,
@@ -205,8 +202,8 @@ public final class ArtifactWriter: Sendable {
         }
         // Only a start: the flush in `place` waits for it (and reports what it met).
         if early { _ = cfilesync_start_writeback(fd) }
-        return Prepared(relativePath: relativePath, name: name, temporary: temporary, fd: fd, size: size, digest: digest,
-                        kind: kind, locale: locale)
+        return Prepared(entry: ManifestArtifact(path: relativePath, kind: kind, locale: locale, bytes: size, sha256: digest),
+                        name: name, temporary: temporary, fd: fd)
     }
 
     /// Flushes a prepared file, closes it and renames it into place: its manifest entry.
@@ -219,20 +216,20 @@ public final class ArtifactWriter: Sendable {
         // Noted before the rename, not after: a run killed between the two leaves the path in its
         // journal, and the next run checks what is there; noted after, a file could be in place
         // that no manifest or journal lists, and every later run would refuse to replace it.
-        if failure == 0 { onWrite?(file.relativePath) }
+        if failure == 0 { onWrite?(file.entry.path) }
         if failure == 0, renameat(folder, file.temporary, folder, file.name) != 0 { failure = errno }
         if failure != 0 {
             unlinkat(folder, file.temporary, 0)
-            throw Self.failure(failure, "cannot write", root + "/" + file.relativePath)
+            throw Self.failure(failure, "cannot write", root + "/" + file.entry.path)
         }
         // Its identity once in place (the rename sets the change time), if what is at the name
         // now is still the file written (same device and inode).
         var written = stat()
         let identity = statted && fstatat(folder, file.name, &written, AT_SYMLINK_NOFOLLOW) == 0
-            && written.st_dev == before.st_dev && written.st_ino == before.st_ino ? FileIdentity(written, sha256: file.digest) : nil
-        owned.withLock { set in if set != nil { set?.insert(file.relativePath) } }
-        hashed.withLock { $0[file.relativePath] = identity }
-        return ManifestArtifact(path: file.relativePath, kind: file.kind, locale: file.locale, bytes: file.size, sha256: file.digest)
+            && written.st_dev == before.st_dev && written.st_ino == before.st_ino ? FileIdentity(written, sha256: file.entry.sha256) : nil
+        owned.withLock { set in if set != nil { set?.insert(file.entry.path) } }
+        hashed.withLock { $0[file.entry.path] = identity }
+        return file.entry
     }
 
     /// Lets a prepared file go without putting it in place.
@@ -241,10 +238,13 @@ public final class ArtifactWriter: Sendable {
         unlinkat(folder, file.temporary, 0)
     }
 
+    /// Whether a failed system call's errno means the disk (or the user's quota) is full.
+    public static func isDiskFull(_ code: Int32) -> Bool { code == ENOSPC || code == EDQUOT }
+
     /// A failed system call as a diagnostic; a full disk has its own code, so a run can stop and
     /// say so rather than fail every chart after it.
     static func failure(_ code: Int32, _ doing: String, _ path: String) -> ChartError {
-        let full = code == ENOSPC || code == EDQUOT
+        let full = isDiskFull(code)
         return ChartError("\(doing): \(String(cString: strerror(code)))", code: full ? "output.disk-full" : "output.write-failed",
                           at: path.isEmpty ? nil : SourceLocation(path: path))
     }

@@ -255,45 +255,28 @@ public final class Runner: Sendable {
         return (outcomes, written)
     }
 
-    /// The files of a run-level stage, by up to `--jobs` writers side by side (a report's locales
-    /// are streams that do their work as they are written): what was written, in the stage's
-    /// order, and the first failure in that order.
+    /// The files of a run-level stage, up to `--jobs` side by side (a report's locales are streams
+    /// that do their work as they are written): what was written, in the stage's order, and the
+    /// first failure in that order. This thread holds one processor of `--jobs` and the others are
+    /// idle in the budget: `WorkerBudget.map` borrows them for the files, and one whose thread has
+    /// no file left is lent on to a file that splits its work (a report page's sections).
     private func write(_ artifacts: [Artifact], writer: ArtifactWriter) -> ([ManifestArtifact], ChartError?) {
-        let results = Mutex<[Result<ManifestArtifact, ChartError>?]>(Array(repeating: nil, count: artifacts.count))
-        let next = Atomic<Int>(0)
-        let group = DispatchGroup()
-        let queue = DispatchQueue(label: "chartpipe.run-artifacts", attributes: .concurrent)
-        let writers = min(max(1, options.jobs), artifacts.count)
-        // Each writer holds a processor of --jobs while it has files; the rest, and those of the
-        // writers done, are lent to a file that splits its work (a report page's sections).
-        let budget = WorkerBudget(idle: max(0, options.jobs - writers))
-        for _ in 0..<writers {
-            queue.async(group: group) {
-                defer { budget.giveBack(1) }
-                WorkerBudget.$current.withValue(budget) {
-                    while true {
-                        let index = next.add(1, ordering: .relaxed).oldValue
-                        guard index < artifacts.count else { return }
-                        let artifact = artifacts[index]
-                        let result: Result<ManifestArtifact, ChartError>
-                        do throws(ChartError) {
-                            result = .success(try writer.write(artifact.content, to: artifact.path, kind: artifact.kind, locale: artifact.locale))
-                        } catch {
-                            result = .failure(error)
-                        }
-                        results.withLock { $0[index] = result }
-                    }
+        let results = WorkerBudget.$current.withValue(WorkerBudget(idle: options.jobs - 1)) {
+            WorkerBudget.map(artifacts.count) { i -> Result<ManifestArtifact, ChartError> in
+                let artifact = artifacts[i]
+                do throws(ChartError) {
+                    return .success(try writer.write(artifact.content, to: artifact.path, kind: artifact.kind, locale: artifact.locale))
+                } catch {
+                    return .failure(error)
                 }
             }
         }
-        group.wait()
         var written: [ManifestArtifact] = []
         var failure: ChartError?
-        for result in results.withLock({ $0 }) {
+        for result in results {
             switch result {
-            case let .success(file)?: written.append(file)
-            case let .failure(error)?: if failure == nil { failure = error }
-            case nil: break
+            case let .success(file): written.append(file)
+            case let .failure(error): if failure == nil { failure = error }
             }
         }
         return (written, failure)

@@ -72,15 +72,15 @@ struct ReportPage {
         // the run has idle (`WorkerBudget.map`), then spooled in chart order: a page that is
         // written last, alone, does not leave the other processors idle.
         let toMake = context.charts.indices.filter { olds[$0] == nil }
-        var made: [Int: (entry: Entry, offset: Int, length: Int, readable: Bool)] = [:]
+        var made = [(entry: Entry, offset: Int, length: Int, readable: Bool)?](repeating: nil, count: context.charts.count)
         var start = 0
         while start < toMake.count {
             try context.cancellation.check()
             let batch = Array(toMake[start..<min(start + Self.batch, toMake.count)])
-            let sectionsMade = WorkerBudget.map(batch.count) { k -> (html: String, entry: Entry, readable: Bool) in
-                let chart = context.charts[batch[k]]
+            let sectionsMade = WorkerBudget.map(batch.count) { k -> (html: String, entry: Entry, readable: Bool)? in
                 // Cancelled: the rest of the batch is not made (the check after it throws).
-                guard !context.cancellation.isCancelled else { return ("", Entry(chart: chart, title: "", isMade: false, changes: []), false) }
+                guard !context.cancellation.isCancelled else { return nil }
+                let chart = context.charts[batch[k]]
                 let material = ChartFiles(chart: chart, context: context).material(words: words)
                 var m = Markup()
                 ChartSection(material: material, words: words).write(&m)
@@ -93,6 +93,7 @@ struct ReportPage {
             }
             try context.cancellation.check()
             for (i, section) in zip(batch, sectionsMade) {
+                guard let section else { continue }  // only when cancelled, which the check above throws
                 try sections.write(section.html)
                 let length = section.html.utf8.count
                 made[i] = (section.entry, spooled, length, section.readable)
@@ -108,7 +109,7 @@ struct ReportPage {
                 pieces.append((true, old.offset, old.length))
                 index.copied += 1
             } else {
-                let section = made[i]!  // every chart not copied was made above
+                let section = made[i]!  // every chart not copied was made above (or the run was cancelled)
                 entry = section.entry
                 pieces.append((false, section.offset, section.length))
                 index.made += 1

@@ -54,7 +54,7 @@ final class SpoolFile {
                 if errno == EINTR { continue }
                 let failure = errno
                 throw ChartError("cannot write a temporary file in '\(folder)': \(String(cString: strerror(failure)))",
-                                 code: failure == ENOSPC ? "output.disk-full" : "output.write-failed")
+                                 code: ArtifactWriter.isDiskFull(failure) ? "output.disk-full" : "output.write-failed")
             }
             base += n
             left -= n

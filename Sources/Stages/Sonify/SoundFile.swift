@@ -125,17 +125,19 @@ private final class SoundFileHandle {
         // Read first: a header write that met a full disk left it.
         let code = errno
         guard handle != nil else {
-            throw SoundFileError("libsndfile: " + String(cString: sf_strerror(nil)), diskFull: SoundFileError.isDiskFull(code))
+            throw SoundFileError("libsndfile: " + String(cString: sf_strerror(nil)), diskFull: ArtifactWriter.isDiskFull(code))
         }
     }
 
     deinit { if let handle { sf_close(handle) } }
 
     func write(_ samples: UnsafeBufferPointer<Int16>, frames: Int) throws(SoundFileError) {
+        errno = 0
         try check(sf_writef_short(handle, samples.baseAddress, sf_count_t(frames)), frames)
     }
 
     func write(_ samples: [Float], frames: Int) throws(SoundFileError) {
+        errno = 0
         let written = samples.withUnsafeBufferPointer { sf_writef_float(handle, $0.baseAddress, sf_count_t(frames)) }
         try check(written, frames)
     }
@@ -152,16 +154,16 @@ private final class SoundFileHandle {
         let status = sf_close(open)
         let code = errno
         guard status == 0 else {
-            throw SoundFileError("libsndfile: " + String(cString: sf_error_number(status)), diskFull: SoundFileError.isDiskFull(code))
+            throw SoundFileError("libsndfile: " + String(cString: sf_error_number(status)), diskFull: ArtifactWriter.isDiskFull(code))
         }
     }
 
     private func check(_ written: sf_count_t, _ frames: Int) throws(SoundFileError) {
         guard Int(written) == frames else {
-            // Read first: the failed write(2) under libsndfile left it.
+            // Read first: the failed write(2) under libsndfile left it (cleared before the call).
             let code = errno
             throw SoundFileError("libsndfile wrote \(written) of \(frames) frames: " + String(cString: sf_strerror(handle)),
-                                 diskFull: SoundFileError.isDiskFull(code))
+                                 diskFull: ArtifactWriter.isDiskFull(code))
         }
     }
 }

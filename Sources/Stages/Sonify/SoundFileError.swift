@@ -16,7 +16,5 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
         self.message = message
         self.diskFull = diskFull
     }
-    /// `diskFull` for the errno a failed write left.
-    static func isDiskFull(_ code: Int32) -> Bool { code == ENOSPC || code == EDQUOT }
     public var description: String { message }
 }
