@@ -102,7 +102,7 @@ fuzz: deps
 # Every test under AddressSanitizer, then the suites that run work concurrently under ThreadSanitizer,
 # each in a build folder of its own. No leak checks: LeakSanitizer takes Swift's static lets for leaks;
 # no Swift backtracer: the sanitizers print their own stacks.
-TSAN_TESTS ?= ChartpipeCoreTests.RunnerTests|EndToEndTests.RunTests|EndToEndTests.ReportBatchTests|EndToEndTests.DemoTests|ManyThreads|WorkerBudgetTests|ArtifactWriterTests|ReferenceTests.testSortsSplit|PointLabelTests.testAxchart|StageTests.testALongSeries
+TSAN_TESTS ?= ChartpipeCoreTests.RunnerTests|LockedTests|EndToEndTests.RunTests|EndToEndTests.ReportBatchTests|EndToEndTests.DemoTests|ManyThreads|WorkerBudgetTests|ArtifactWriterTests|ReferenceTests.testSortsSplit|PointLabelTests.testAxchart|StageTests.testALongSeries
 # Tests/tsan-suppressions.txt says which reports are not checked, and why. The fault tests (tmpfs,
 # kill -9) exercise processes, not threads: they run once, in `make test`.
 TSAN_SKIP ?= FaultTests

@@ -9,7 +9,7 @@ let swiftSettings: [SwiftSetting] = [
 
 /// A built-in stage: a module under Sources/Stages/<name> that depends on the core and never on another stage.
 func stage(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
-    .target(name: name, dependencies: ["ChartpipeCore", "ChartpipeJSON"] + extra, path: "Sources/Stages/\(name)",
+    .target(name: name, dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeLock"] + extra, path: "Sources/Stages/\(name)",
             swiftSettings: swiftSettings)
 }
 
@@ -38,19 +38,21 @@ let package = Package(
                        providers: [.apt(["libjansson-dev"])]),
         .target(name: "CICU", path: "Sources/CICU",
                 linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // A lock that ThreadSanitizer sees (`Locked`), for every module's shared state.
+        .target(name: "ChartpipeLock", swiftSettings: swiftSettings),
         // JSON values, parsing with positions (jansson, whose pointers stay inside) and writing.
-        .target(name: "ChartpipeJSON", dependencies: ["CJansson"], swiftSettings: swiftSettings),
+        .target(name: "ChartpipeJSON", dependencies: ["CJansson", "ChartpipeLock"], swiftSettings: swiftSettings),
         // SHA-256 of the manifest's checksums, from libcrypto (OpenSSL 3).
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto",
                        pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // Starting a file's writeback early (sync_file_range, a GNU extension), for the output writer.
         .target(name: "CFileSync", path: "Sources/CFileSync"),
-        .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON", "CCrypto", "CFileSync"], swiftSettings: swiftSettings,
+        .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON", "ChartpipeLock", "CCrypto", "CFileSync"], swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary("m")]),
         // The shipped catalogs are compiled into the binary as byte arrays (`PackageResources`), so a
         // moved binary keeps them and nothing reads a resource bundle at run time.
-        .target(name: "ChartpipeText", dependencies: ["ChartpipeJSON", "CICU"], exclude: ["Catalogs/README.md"],
+        .target(name: "ChartpipeText", dependencies: ["ChartpipeJSON", "ChartpipeLock", "CICU"], exclude: ["Catalogs/README.md"],
                 resources: [.embedInCode("Catalogs/Describe.xcstrings"), .embedInCode("Catalogs/Figures.xcstrings"),
                             .embedInCode("Catalogs/Messages.xcstrings"), .embedInCode("Catalogs/Report.xcstrings")],
                 swiftSettings: swiftSettings),
@@ -80,7 +82,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
         .executableTarget(name: "chartpipe",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "ChartpipeChartText", "BuiltinStages", "Ingest",
-                                         "Aggregate", "Downsample", "Trend", "Describe", "Sonify", "Table", "Chart", "Report", "Plugin", "CMalloc"],
+                                         "Aggregate", "Downsample", "Trend", "Describe", "Sonify", "Table", "Chart", "Report", "Plugin", "ChartpipeLock", "CMalloc"],
                           swiftSettings: swiftSettings),
         // An example plugin in Swift (docs/plugins.md): a rolling mean that replaces the series.
         .executableTarget(name: "chartpipe-stage-rolling", path: "Sources/Examples/chartpipe-stage-rolling",
@@ -96,9 +98,9 @@ let package = Package(
         // What tests of several modules share: running the Python of Tests/Python in the test venv.
         .target(name: "ChartpipeTestSupport", path: "Tests/Support", swiftSettings: swiftSettings),
         tests("ChartpipeJSONTests", ["ChartpipeJSON", "ChartpipeTestSupport"], fixtures: false),
-        tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON"]),
-        tests("ChartpipeTextTests", ["ChartpipeText", "ChartpipeTestSupport"]),
-        tests("IngestTests", ["Ingest", "ChartpipeJSON"]),
+        tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON", "ChartpipeLock"]),
+        tests("ChartpipeTextTests", ["ChartpipeText", "ChartpipeLock", "ChartpipeTestSupport"]),
+        tests("IngestTests", ["Ingest", "ChartpipeJSON", "ChartpipeLock"]),
         tests("AggregateTests", ["Aggregate", "ChartpipeJSON"]),
         tests("DownsampleTests", ["Downsample", "ChartpipeJSON"]),
         tests("TrendTests", ["Trend", "ChartpipeJSON"]),

@@ -1,5 +1,5 @@
+import ChartpipeLock
 import Foundation
-import Synchronization
 
 /// Where each value of a JSON text starts, by JSON Pointer (RFC 6901), so that messages about a
 /// pipeline file can name `line:column`. jansson parses and checks the text; this only walks it.
@@ -17,7 +17,7 @@ public struct JSONLocator: Sendable {
     /// point at is never walked.
     private final class Table: Sendable {
         let bytes: [UInt8]
-        let walked = Mutex<[String: Position]?>(nil)
+        let walked = Locked<[String: Position]?>(nil)
 
         init(_ bytes: [UInt8]) { self.bytes = bytes }
 

@@ -1,12 +1,12 @@
 import ChartpipeCore
 import Foundation
-import Synchronization
+import ChartpipeLock
 import ChartpipeJSON
 
 /// One line per finished chart on stderr, for logs and pipes.
 final class LineLog: RunObserver {
     let quiet: Bool
-    private let lock = Mutex(())
+    private let lock = Locked(())
     init(quiet: Bool) { self.quiet = quiet }
 
     func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int) {}

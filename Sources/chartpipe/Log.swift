@@ -1,7 +1,7 @@
 import ChartpipeCore
 import ChartpipeJSON
+import ChartpipeLock
 import Foundation
-import Synchronization
 
 /// How `run` talks on stderr: text for people, or one JSON object per line (`--log-format json`)
 /// on every path — diagnostics, charts, an interruption, the end of the run.
@@ -10,7 +10,7 @@ final class Log: Sendable {
 
     let format: Format
     let quiet: Bool
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     init(format: Format, quiet: Bool) {
         self.format = format

@@ -1,11 +1,11 @@
 import ChartpipeCore
 import Foundation
-import Synchronization
+import ChartpipeLock
 import ChartpipeJSON
 
 /// A progress bar on a terminal's stderr: charts done / total, the charts running, and the ETA.
 final class ProgressBar: RunObserver {
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private struct State { var start = ContinuousClock.now; var drawn = false }
 
     func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int) {

@@ -1,4 +1,5 @@
 @testable import ChartpipeCore
+import ChartpipeLock
 import Foundation
 import Synchronization
 import XCTest
@@ -48,7 +49,7 @@ final class ArtifactWriterTests: XCTestCase {
     func testAFileIsJournaledBeforeItIsInPlace() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-writer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let seen = Mutex<[String: Bool]>([:])
+        let seen = Locked<[String: Bool]>([:])
         let writer = ArtifactWriter(root: root.path) { path in
             let inPlace = FileManager.default.fileExists(atPath: root.path + "/" + path)
             seen.withLock { $0[path] = inPlace }

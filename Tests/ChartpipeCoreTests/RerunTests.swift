@@ -1,7 +1,7 @@
 @testable import ChartpipeCore
 import ChartpipeJSON
+import ChartpipeLock
 import Foundation
-import Synchronization
 import XCTest
 
 /// Writes one file per locale of the run (`words.<locale>.txt`), as describe does.
@@ -47,7 +47,7 @@ private struct Broken: RunStage {
 private struct Spill: ChartStage {
     struct WriteFault: Error {}
     /// What the chart's folder held when the stream failed (read through the temporary file's descriptor).
-    static let folderAtFault = Mutex<[String]>([])
+    static let folderAtFault = Locked<[String]>([])
     static let description = StageDescription(name: "spill", summary: "a streamed file that may fail", needs: [Need(.series)])
     init(options: StageOptions) {}
     /// Written before spill.bin, so that it is in the writer's second window: the files of the

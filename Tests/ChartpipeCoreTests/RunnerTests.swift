@@ -196,7 +196,7 @@ final class RunnerTests: XCTestCase {
     func testInterruptStopsSchedulingAndMarksTheManifest() throws {
         let spec = try pipeline(charts: (1...6).map { "c\($0)" })
         final class StopAfterFirst: RunObserver {
-            let runner = Mutex<Runner?>(nil)
+            let runner = Locked<Runner?>(nil)
             func chartStarted(_ chart: ChartSpec, running: [String], done: Int, total: Int) {}
             func chartFinished(_ result: ChartResult, seconds: Double, running: [String], done: Int, total: Int) {
                 runner.withLock { $0?.interrupt() }
@@ -318,4 +318,4 @@ final class RunnerTests: XCTestCase {
     }
 }
 
-import Synchronization
+import ChartpipeLock

@@ -1,4 +1,5 @@
 import ChartpipeCore
+import ChartpipeLock
 import Foundation
 import Synchronization
 import XCTest
@@ -10,8 +11,8 @@ final class WorkerBudgetTests: XCTestCase {
     /// Every index runs exactly once, on up to `idle + 1` threads, and the budget is whole after.
     func testEveryIndexRunsOnceAndTheBudgetIsWholeAfter() {
         let budget = WorkerBudget(idle: 3)
-        let runs = Mutex([Int](repeating: 0, count: 1000))
-        let threads = Mutex(Set<UInt64>())
+        let runs = Locked([Int](repeating: 0, count: 1000))
+        let threads = Locked(Set<UInt64>())
         WorkerBudget.$current.withValue(budget) {
             WorkerBudget.split(1000) { i in
                 runs.withLock { $0[i] += 1 }
@@ -45,7 +46,7 @@ final class WorkerBudgetTests: XCTestCase {
     /// waits until the other has started). The budget is whole after.
     func testASplitInsideALongPieceBorrowsTheProcessorAShortOneGaveBack() {
         let budget = WorkerBudget(idle: 1)
-        let inner = Mutex<Int?>(nil)
+        let inner = Locked<Int?>(nil)
         WorkerBudget.$current.withValue(budget) {
             WorkerBudget.split(2) { piece in
                 guard piece == 1 else { return }

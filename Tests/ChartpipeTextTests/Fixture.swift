@@ -1,6 +1,6 @@
+import ChartpipeLock
 @testable import ChartpipeText
 import Foundation
-import Synchronization
 
 /// Test fixtures beside this file (Package.swift declares no test resources).
 enum Fixture {
@@ -11,8 +11,8 @@ enum Fixture {
 
 /// Collects results from concurrent iterations.
 final class ResultBox: Sendable {
-    private let storage: Mutex<[String]>
-    init(count: Int) { storage = Mutex(Array(repeating: "", count: count)) }
+    private let storage: Locked<[String]>
+    init(count: Int) { storage = Locked(Array(repeating: "", count: count)) }
     func set(_ i: Int, _ value: String) { storage.withLock { $0[i] = value } }
     var values: [String] { storage.withLock { $0 } }
 }

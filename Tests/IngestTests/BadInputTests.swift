@@ -3,7 +3,7 @@ import Foundation
 @testable import Ingest
 import XCTest
 import ChartpipeJSON
-import Synchronization
+import ChartpipeLock
 
 /// SPEC §8: every problem names the file, line, column and field, and says what to do.
 final class BadInputTests: XCTestCase {
@@ -39,7 +39,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(mkfifo(path, 0o600), 0)
         // A hang guard, not a timing check: before the fix `open` waited for a writer forever.
         let done = DispatchSemaphore(value: 0)
-        let message = Mutex("")
+        let message = Locked("")
         Thread.detachNewThread {
             let text = failure(chart(path)).map { "\($0)" } ?? "no error"
             message.withLock { $0 = text }

@@ -1,4 +1,4 @@
-import Synchronization
+import ChartpipeLock
 
 /// The regular expressions of option and key declarations, compiled once per process.
 ///
@@ -16,7 +16,7 @@ public enum Patterns {
     private final class Compiled: @unchecked Sendable {
         var regexes: [String: Regex<AnyRegexOutput>] = [:]
     }
-    private static let cache = Mutex(Compiled())
+    private static let cache = Locked(Compiled())
 
     /// Whether the whole of `text` matches `pattern`, or why the pattern does not compile.
     public static func wholeMatch(_ pattern: String, _ text: String) -> Result<Bool, Problem> {

@@ -1,4 +1,5 @@
 import CFileSync
+import ChartpipeLock
 import Foundation
 import Synchronization
 
@@ -19,18 +20,18 @@ public final class ArtifactWriter: Sendable {
 
     /// Absolute output folder.
     public let root: String
-    private let owned: Mutex<Set<String>?>
+    private let owned: Locked<Set<String>?>
     /// Files whose bytes this writer wrote or hashed, by path: the file's identity then and its
     /// SHA-256. A later read of a file with the same identity needs no second hash (see `checked`).
-    private let hashed = Mutex<[String: FileIdentity]>([:])
+    private let hashed = Locked<[String: FileIdentity]>([:])
     /// Called with each path just before it is renamed into place (the run's journal).
     private let onWrite: (@Sendable (String) -> Void)?
 
     public init(root: String, replacing: Replacing = .any, onWrite: (@Sendable (String) -> Void)? = nil) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         switch replacing {
-        case .any: owned = Mutex(nil)
-        case let .listed(paths): owned = Mutex(paths)
+        case .any: owned = Locked(nil)
+        case let .listed(paths): owned = Locked(paths)
         }
         self.onWrite = onWrite
     }

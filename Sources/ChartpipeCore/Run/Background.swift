@@ -1,5 +1,5 @@
+import ChartpipeLock
 import Dispatch
-import Synchronization
 
 /// Work begun on another thread at once, its result taken when it is needed (`value`, which
 /// waits for it). For the few independent reads and writes at a run's start and end (the previous
@@ -7,7 +7,7 @@ import Synchronization
 /// where the run may use more than one processor (`--jobs` above 1). Synchronous code only: `value`
 /// blocks its thread.
 final class Background<Value: Sendable>: Sendable {
-    private let result = Mutex<Value?>(nil)
+    private let result = Locked<Value?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     /// Runs `work` on another thread when `concurrently`, else here and now.

@@ -1,19 +1,19 @@
 import ChartpipeJSON
+import ChartpipeLock
 import Foundation
-import Synchronization
 
 /// SHA-256 of the input files of a run (data, catalogs, plugin programs), each hashed once per
 /// run however many charts read it, and not at all when its identity (device, inode, size,
 /// modification and change times) is the one the folder's run cache recorded with its digest
 /// (see `RunCache`): a file rewritten since has a new change time.
 public final class FileDigests: Sendable {
-    private let known: Mutex<[String: FileIdentity]>
+    private let known: Locked<[String: FileIdentity]>
     /// The files asked for this run: what the next run's cache keeps.
-    private let asked = Mutex<Set<String>>([])
+    private let asked = Locked<Set<String>>([])
 
     public convenience init() { self.init(remembered: [:]) }
 
-    init(remembered: [String: FileIdentity]) { known = Mutex(remembered) }
+    init(remembered: [String: FileIdentity]) { known = Locked(remembered) }
 
     /// The digest of the regular file at `path`; nil when it cannot be read.
     public func digest(_ path: String) -> String? {

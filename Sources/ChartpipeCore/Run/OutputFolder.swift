@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ChartpipeLock
 import ChartpipeJSON
 
 /// The output folder across runs. After any sequence of runs the manifest lists exactly the files
@@ -43,7 +43,7 @@ final class OutputFolder: Sendable {
     /// What the previous run of this folder (this shard) left for this one: see `RunCache`.
     let cache: RunCache
     /// Files written by this run, per chart, so that a chart that fails while writing leaves none.
-    private let written = Mutex<[String: [String]]>([:])
+    private let written = Locked<[String: [String]]>([:])
 
     private var shard: Shard? {
         if case let .shard(s) = role { return s }

@@ -1,5 +1,5 @@
 import ChartpipeJSON
-import Synchronization
+import ChartpipeLock
 
 /// What a run-level stage saved of its work in the previous run of the folder, and what it saves
 /// for the next one (see `RunCache`): kept only when every file of the stage was written.
@@ -8,12 +8,12 @@ public final class RunStageState: Sendable {
     public let previous: JSONValue?
     /// The files the stage wrote last time, as the manifest listed them: what `previous` speaks of.
     public let previousFiles: [ManifestArtifact]
-    private let saved: Mutex<[String: JSONValue]>
+    private let saved: Locked<[String: JSONValue]>
 
     public init(previous: JSONValue? = nil, previousFiles: [ManifestArtifact] = []) {
         self.previous = previous
         self.previousFiles = previousFiles
-        saved = Mutex([:])
+        saved = Locked([:])
     }
 
     /// From the cache's entry of the stage (`entry(files:)`).

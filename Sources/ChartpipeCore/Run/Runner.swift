@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ChartpipeLock
 import Synchronization
 import ChartpipeJSON
 
@@ -322,6 +323,6 @@ private final class Work: Sendable {
         var results: [ChartResult?]
     }
     let next = Atomic<Int>(0)
-    let state: Mutex<State>
-    init(total: Int) { state = Mutex(State(results: Array(repeating: nil, count: total))) }
+    let state: Locked<State>
+    init(total: Int) { state = Locked(State(results: Array(repeating: nil, count: total))) }
 }

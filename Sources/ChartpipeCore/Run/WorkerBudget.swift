@@ -1,3 +1,4 @@
+import ChartpipeLock
 import Dispatch
 import Foundation
 import Synchronization
@@ -10,12 +11,12 @@ import Synchronization
 /// back after even if it was lent on (`reclaim`), so the run may then be one over until someone
 /// gives one back; it lends none meanwhile.
 public final class WorkerBudget: Sendable {
-    private let idle: Mutex<Int>
+    private let idle: Locked<Int>
     private let lent = Atomic<Int>(0)
 
     /// A budget with `idle` processors free to borrow.
     public init(idle: Int) {
-        self.idle = Mutex(max(0, idle))
+        self.idle = Locked(max(0, idle))
     }
 
     /// Takes up to `wanted` idle processors; returns how many it took (maybe 0).

@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
+import ChartpipeLock
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +33,7 @@ public struct Catalog: Sendable {
     private var phrasebooks = Phrasebooks()
 
     private final class Phrasebooks: Sendable {
-        let books = Mutex<[String: Phrasebook]>([:])
+        let books = Locked<[String: Phrasebook]>([:])
     }
 
     /// An empty catalog.
@@ -105,7 +105,7 @@ public struct Catalog: Sendable {
         }
     }
 
-    private static let runCatalogs = Mutex<[[String]: Catalog]>([:])
+    private static let runCatalogs = Locked<[[String]: Catalog]>([:])
 
     /// Forgets the run catalogs loaded so far, so that a test can count the loads of a run.
     package static func forgetRunCatalogs() {

@@ -1,10 +1,10 @@
-import Synchronization
+import ChartpipeLock
 
 /// Locale fallback for catalog lookups: `zh-Hans-CN` → `zh-Hans` → `zh`; `ko-KR` → `ko`.
 public enum LocaleFallback {
     /// Answers already worked out, per locale: every rendering asks for them, a run has few locales.
-    private static let languages = Mutex<[String: String]>([:])
-    private static let chains = Mutex<[String: [String]]>([:])
+    private static let languages = Locked<[String: String]>([:])
+    private static let chains = Locked<[String: [String]]>([:])
 
     /// The language subtag, lowercased: `zh` of `zh-Hans-CN`.
     public static func language(of locale: String) -> String {

@@ -1,4 +1,4 @@
-import Synchronization
+import ChartpipeLock
 
 /// The texts of a catalog for one locale, each key's localization found once (the locale's
 /// chain, then the key's source language), not for every sentence: `Catalog.rendering` renders
@@ -130,10 +130,10 @@ public struct Phrasebook: Sendable {
         return found
     }
 
-    private static let firstIntegers = Mutex<[String: [Int]]>([:])
+    private static let firstIntegers = Locked<[String: [Int]]>([:])
 
     /// The memo of `problems(checking:_:)`, shared by the copies of a phrasebook.
     final class CheckMemo: Sendable {
-        let problems = Mutex<[String: [String]]>([:])
+        let problems = Locked<[String: [String]]>([:])
     }
 }

@@ -1,5 +1,5 @@
 import CICU
-import Synchronization
+import ChartpipeLock
 
 /// An ICU date formatter for a locale, a date skeleton and a time zone.
 ///
@@ -7,7 +7,7 @@ import Synchronization
 final class DateSkeletonFormatter: @unchecked Sendable {  // unchecked: every use of the handle holds `lock`
     let pattern: String
     private let handle: OpaquePointer
-    private let lock = Mutex(())
+    private let lock = Locked(())
     /// The text written without ICU in UTC, where that is ICU's text (see `DateShortcut`).
     private let shortcut: DateShortcut?
 
@@ -27,7 +27,7 @@ final class DateSkeletonFormatter: @unchecked Sendable {  // unchecked: every us
 
     /// Typeset shapes of this formatter's texts (see `chineseText`): a date's shape is its text
     /// with every ASCII digit written 0, keyed by a hash of it and kept with it.
-    private let shapes = Mutex<[UInt64: (shape: [UInt8], typeset: [UInt8])]>([:])
+    private let shapes = Locked<[UInt64: (shape: [UInt8], typeset: [UInt8])]>([:])
     /// Most shapes kept: a pattern has a few (digits of one or two places, month names).
     private static let maxShapes = 64
 

@@ -1,5 +1,5 @@
 import CICU
-import Synchronization
+import ChartpipeLock
 
 /// The text ICU writes for a number skeleton of fixed fraction digits (`.00`, `.##`,
 /// `precision-integer`, none) with at most a percent sign, a currency or a unit around the digits,
@@ -32,7 +32,7 @@ struct DecimalShortcut: Sendable {
         let decimal: [UInt8]
     }
 
-    private static let symbols = Mutex<[String: Symbols?]>([:])
+    private static let symbols = Locked<[String: Symbols?]>([:])
 
     init?(locale: String, skeleton: String, icu: (Double) -> String?) {
         var minFraction = 0, maxFraction = 6

@@ -1,4 +1,4 @@
-import Synchronization
+import ChartpipeLock
 
 /// Opened ICU formatters, one per (locale, skeleton), shared by every thread.
 ///
@@ -7,12 +7,12 @@ import Synchronization
 package final class FormatterCache: Sendable {
     package static let shared = FormatterCache()
 
-    private let numbers = Mutex<[String: NumberSkeletonFormatter]>([:])
-    private let plurals = Mutex<[String: PluralRules]>([:])
-    private let dates = Mutex<[String: DateSkeletonFormatter]>([:])
-    private let lists = Mutex<[String: ListPatternFormatter]>([:])
+    private let numbers = Locked<[String: NumberSkeletonFormatter]>([:])
+    private let plurals = Locked<[String: PluralRules]>([:])
+    private let dates = Locked<[String: DateSkeletonFormatter]>([:])
+    private let lists = Locked<[String: ListPatternFormatter]>([:])
     /// The `precision-integer` formatter of each locale (one of `numbers`), found without a key to build.
-    private let integerFormatters = Mutex<[String: NumberSkeletonFormatter]>([:])
+    private let integerFormatters = Locked<[String: NumberSkeletonFormatter]>([:])
 
     func number(locale: String, skeleton: String) throws(ICUError) -> NumberSkeletonFormatter {
         let key = locale + "\u{0}" + skeleton

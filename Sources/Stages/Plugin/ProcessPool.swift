@@ -1,12 +1,12 @@
 import ChartpipeCore
+import ChartpipeLock
 import Foundation
-import Synchronization
 
 /// The idle processes of a persistent plugin. A chart takes one (or starts one) and gives it back
 /// when it answered, so a run never has more processes of a plugin than charts running at once:
 /// one per worker.
 final class ProcessPool: Sendable {
-    private let idle = Mutex<[PluginProcess]>([])
+    private let idle = Locked<[PluginProcess]>([])
 
     /// An idle process that still runs, or a new one.
     func take(_ launch: PluginLaunch) throws(PluginFailure) -> PluginProcess {

@@ -1,11 +1,11 @@
 import ChartpipeCore
+import ChartpipeLock
 import Foundation
-import Synchronization
 
 /// The programs of `plugin` entries, by command, so that `--describe` runs once per command and
 /// its persistent processes are shared by every chart.
 final class ProgramCache: Sendable {
-    private let programs = Mutex<[[String]: Result<PluginProgram, ChartError>]>([:])
+    private let programs = Locked<[[String]: Result<PluginProgram, ChartError>]>([:])
 
     /// The program for `argv`, made (and described) on first use.
     func program(for argv: [String], make: () -> Result<PluginProgram, ChartError>) throws(ChartError) -> PluginProgram {
