@@ -46,7 +46,8 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto",
                        pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        // Starting a file's writeback early (sync_file_range, a GNU extension), for the output writer.
+        // Starting a file's writeback early (sync_file_range, a GNU extension), for the output writer,
+        // and files without a name (O_TMPFILE), for the XLSX table.
         .target(name: "CFileSync", path: "Sources/CFileSync"),
         .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON", "ChartpipeLock", "CCrypto", "CFileSync"], swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary("m")]),
@@ -70,7 +71,7 @@ let package = Package(
         stage("Describe", ["ChartpipeText", "ChartpipeChartText"]),
         .systemLibrary(name: "CXLSXWriter", path: "Sources/CXLSXWriter",
                        pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
-        stage("Table", ["ChartpipeText", "ChartpipeChartText", "CCSV", "CXLSXWriter"]),
+        stage("Table", ["ChartpipeText", "ChartpipeChartText", "CCSV", "CXLSXWriter", "CFileSync"]),
         stage("Chart", ["ChartpipeText", "ChartpipeChartText"]),
         stage("Report", ["ChartpipeText", "ChartpipeChartText"]),
         // Starts plugin processes: posix_spawn's GNU extensions and the wait-status macros are C-only.

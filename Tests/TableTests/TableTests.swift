@@ -170,6 +170,30 @@ final class TableTests: XCTestCase {
         XCTAssertEqual(first, second)
     }
 
+    /// The workbook is written into a file without a name: while it is made and after, nothing of
+    /// it is in the temporary folder, so a run killed during the table stage leaves nothing there
+    /// (the file goes with the process).
+    func testAWorkbookLeavesNothingInTheTemporaryFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-xlsx-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", folder.path, 1)
+        defer { if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") } }
+        XCTAssertEqual(NSTemporaryDirectory().hasPrefix(folder.path), true, "TMPDIR is not what NSTemporaryDirectory reads")
+        let workbook = try XLSXWorkbook()
+        let sheet = try workbook.addSheet("en")
+        for row in 0..<2_000 { workbook.write(sheet: sheet, row: row, column: 0, number: Double(row), format: .number("General")) }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+        let bytes = try workbook.finish(title: "Daily sales", created: Table.workbookDate)
+        XCTAssertEqual(Array(bytes.prefix(2)), Array("PK".utf8), "an XLSX file is a zip archive")
+        XCTAssertGreaterThan(bytes.count, 2_000)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+        // The same bytes as a workbook written through the folder of the fallback would be is
+        // what `testTheWorkbookIsTheSameBytesEveryRun` and the openpyxl reads check.
+        XCTAssertEqual(try Self.readWorkbook(bytes)["sheets"]?.arrayValue?.count, 1)
+    }
+
     // MARK: Layout
 
     func testLocalizedHeadersCarryTheUnitAndValuesSitSideBySide() throws {

@@ -1,3 +1,4 @@
+import CFileSync
 import ChartpipeCore
 import CXLSXWriter
 #if canImport(Glibc)
@@ -6,8 +7,10 @@ import Glibc
 import Foundation
 
 /// An XLSX workbook written by libxlsxwriter. The library writes to a path, so the workbook is
-/// built in a temporary folder and `finish()` returns the file's bytes; the C handles never leave
-/// this file.
+/// written into a file without a name (`O_TMPFILE`, which the library opens as
+/// `/proc/self/fd/N`) and `finish()` returns its bytes: a run killed meanwhile leaves nothing in
+/// the temporary folder. Where the system has no such files, a temporary folder holds it instead.
+/// The C handles never leave this file.
 final class XLSXWorkbook {
     /// How a cell looks: each distinct format is one style of the workbook.
     enum CellFormat: Hashable {
@@ -23,7 +26,11 @@ final class XLSXWorkbook {
         case date(String)
     }
 
-    private let folder: String
+    /// The unnamed file the workbook is written into (-1: the fallback below is used).
+    private let unnamed: Int32
+    /// The temporary folder of the fallback (nil with an unnamed file).
+    private let folder: String?
+    /// Where libxlsxwriter writes the workbook.
     private let path: String
     private var workbook: UnsafeMutablePointer<lxw_workbook>?
     private var sheets: [UnsafeMutablePointer<lxw_worksheet>] = []
@@ -32,22 +39,34 @@ final class XLSXWorkbook {
     private var properties: [UnsafeMutablePointer<CChar>] = []
 
     init() throws {
-        var template = Array((NSTemporaryDirectory() + "/chartpipe-xlsx-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
-            throw ChartError("cannot create a temporary folder for the XLSX table: \(String(cString: strerror(errno)))",
-                             code: "table.xlsx-failed")
+        let temporary = NSTemporaryDirectory()
+        let fd = cfilesync_open_unnamed(temporary)
+        if fd >= 0, access("/proc/self/fd/\(fd)", W_OK) == 0 {
+            unnamed = fd
+            folder = nil
+            path = "/proc/self/fd/\(fd)"
+        } else {
+            if fd >= 0 { close(fd) }
+            var template = Array((temporary + "/chartpipe-xlsx-XXXXXX").utf8CString)
+            guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+                throw ChartError("cannot create a temporary folder for the XLSX table: \(String(cString: strerror(errno)))",
+                                 code: "table.xlsx-failed")
+            }
+            unnamed = -1
+            folder = String(cString: made)
+            path = String(cString: made) + "/table.xlsx"
         }
-        folder = String(cString: made)
-        path = folder + "/table.xlsx"
         var options = lxw_workbook_options()
         options.constant_memory = 0
         options.use_zip64 = 0
-        let opened = folder.withCString { dir -> UnsafeMutablePointer<lxw_workbook>? in
+        // The library's own working files are unnamed too (it removes each name as it opens it).
+        let opened = temporary.withCString { dir -> UnsafeMutablePointer<lxw_workbook>? in
             options.tmpdir = UnsafeMutablePointer(mutating: dir)
             return workbook_new_opt(path, &options)
         }
         guard let opened else {
-            rmdir(folder)
+            if unnamed >= 0 { close(unnamed) }
+            if let folder { rmdir(folder) }
             throw ChartError("libxlsxwriter could not start a workbook", code: "table.xlsx-failed")
         }
         workbook = opened
@@ -57,8 +76,12 @@ final class XLSXWorkbook {
         // A workbook that was never finished is closed (which writes it) and thrown away.
         if let workbook { workbook_close(workbook) }
         for p in properties { free(p) }
-        unlink(path)
-        rmdir(folder)
+        if unnamed >= 0 {
+            close(unnamed)
+        } else if let folder {
+            unlink(path)
+            rmdir(folder)
+        }
     }
 
     /// Adds a worksheet named `name` (at most 31 characters, none of `[]:*?/\`); returns its index.
@@ -105,10 +128,30 @@ final class XLSXWorkbook {
             throw ChartError("libxlsxwriter could not write the XLSX table: \(String(cString: lxw_strerror(status)))",
                              code: "table.xlsx-failed")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ChartError("cannot read back the XLSX table written to \(path)", code: "table.xlsx-failed")
+        guard let bytes = readBack() else {
+            throw ChartError("cannot read back the XLSX table written to \(path): \(String(cString: strerror(errno)))",
+                             code: "table.xlsx-failed")
         }
-        return Array(data)
+        return bytes
+    }
+
+    /// The workbook's file as libxlsxwriter left it.
+    private func readBack() -> [UInt8]? {
+        guard unnamed >= 0 else { return FileManager.default.contents(atPath: path).map(Array.init) }
+        var info = stat()
+        guard fstat(unnamed, &info) == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return pread(unnamed, base + done, buffer.count - done, off_t(done))
+            }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            done += n
+        }
+        return bytes
     }
 
     private func style(_ format: CellFormat) -> UnsafeMutablePointer<lxw_format>? {
