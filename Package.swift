@@ -107,7 +107,7 @@ let package = Package(
         tests("TrendTests", ["Trend", "ChartpipeJSON"]),
         tests("SonifyTests", ["Sonify", "ChartpipeJSON"]),
         tests("DescribeTests", ["Describe", "ChartpipeChartText", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeJSON", "ChartpipeTestSupport"]),
-        tests("TableTests", ["Table", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "CCSV",
+        tests("TableTests", ["Table", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "CCSV", "CFileSync",
                              "ChartpipeTestSupport"], fixtures: false),
         tests("ChartTests", ["Chart", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"], fixtures: false),
         tests("ReportTests", ["Report", "ChartpipeCore", "ChartpipeText", "ChartpipeJSON"], fixtures: false),

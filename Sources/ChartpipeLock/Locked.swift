@@ -23,7 +23,8 @@ public final class Locked<Value>: @unchecked Sendable {  // unchecked: `value` i
     public init(_ value: Value) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        // Fails only without memory for it (a default mutex takes no other resource).
+        precondition(pthread_mutex_init(mutex, nil) == 0, "a mutex could not be made")
         self.value = .allocate(capacity: 1)
         self.value.initialize(to: value)
     }

@@ -1,4 +1,5 @@
 import CCSV
+import CFileSync
 import ChartpipeCore
 import ChartpipeJSON
 import ChartpipeTestSupport
@@ -177,6 +178,11 @@ final class TableTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-xlsx-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        let probe = cfilesync_open_unnamed(folder.path)
+        guard probe >= 0 else {
+            throw XCTSkip("this file system has no unnamed files (O_TMPFILE): the workbook is made in a folder there")
+        }
+        close(probe)
         let previous = ProcessInfo.processInfo.environment["TMPDIR"]
         setenv("TMPDIR", folder.path, 1)
         defer { if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") } }
@@ -192,6 +198,24 @@ final class TableTests: XCTestCase {
         // The same bytes as a workbook written through the folder of the fallback would be is
         // what `testTheWorkbookIsTheSameBytesEveryRun` and the openpyxl reads check.
         XCTAssertEqual(try Self.readWorkbook(bytes)["sheets"]?.arrayValue?.count, 1)
+    }
+
+    /// Where the file system has no unnamed files the workbook is made in a folder of TMPDIR: the
+    /// same bytes, and the folder is gone once the workbook is.
+    func testTheFolderFallbackWritesTheSameWorkbookAndRemovesItsFolder() throws {
+        func workbook(unnamedFile: Bool) throws -> [UInt8] {
+            let workbook = try XLSXWorkbook(unnamedFile: unnamedFile)
+            let sheet = try workbook.addSheet("en")
+            for row in 0..<500 { workbook.write(sheet: sheet, row: row, column: 0, number: Double(row) / 4, format: .number("0.00")) }
+            workbook.write(sheet: sheet, row: 0, column: 1, text: "=1+1", format: .text)
+            return try workbook.finish(title: "Daily sales", created: Table.workbookDate)
+        }
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("chartpipe-xlsx-") })
+        let inFolder = try workbook(unnamedFile: false)
+        let after = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("chartpipe-xlsx-") })
+        XCTAssertEqual(after, before, "the fallback's folder is removed")
+        XCTAssertEqual(inFolder, try workbook(unnamedFile: true))
+        XCTAssertEqual(Array(inFolder.prefix(2)), Array("PK".utf8))
     }
 
     // MARK: Layout

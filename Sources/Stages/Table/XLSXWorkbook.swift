@@ -38,9 +38,10 @@ final class XLSXWorkbook {
     /// Strings the properties point at; libxlsxwriter copies them only when the workbook closes.
     private var properties: [UnsafeMutablePointer<CChar>] = []
 
-    init() throws {
+    /// `unnamedFile: false` makes it in a folder even where unnamed files exist (for tests of the fallback).
+    init(unnamedFile: Bool = true) throws {
         let temporary = NSTemporaryDirectory()
-        let fd = cfilesync_open_unnamed(temporary)
+        let fd = unnamedFile ? cfilesync_open_unnamed(temporary) : -1
         if fd >= 0, access("/proc/self/fd/\(fd)", W_OK) == 0 {
             unnamed = fd
             folder = nil
@@ -59,14 +60,15 @@ final class XLSXWorkbook {
         var options = lxw_workbook_options()
         options.constant_memory = 0
         options.use_zip64 = 0
-        // The library's own working files are unnamed too (it removes each name as it opens it).
+        // The library's own working files in TMPDIR have a name only from their creation until it
+        // has opened them (its tmpfileplus removes the name at once).
         let opened = temporary.withCString { dir -> UnsafeMutablePointer<lxw_workbook>? in
             options.tmpdir = UnsafeMutablePointer(mutating: dir)
             return workbook_new_opt(path, &options)
         }
+        // Every stored property is set: a throw from here runs `deinit`, which closes the file or
+        // removes the folder (once).
         guard let opened else {
-            if unnamed >= 0 { close(unnamed) }
-            if let folder { rmdir(folder) }
             throw ChartError("libxlsxwriter could not start a workbook", code: "table.xlsx-failed")
         }
         workbook = opened
@@ -129,17 +131,28 @@ final class XLSXWorkbook {
                              code: "table.xlsx-failed")
         }
         guard let bytes = readBack() else {
-            throw ChartError("cannot read back the XLSX table written to \(path): \(String(cString: strerror(errno)))",
+            throw ChartError("cannot read back the XLSX table that libxlsxwriter wrote: \(String(cString: strerror(errno)))",
                              code: "table.xlsx-failed")
         }
         return bytes
     }
 
-    /// The workbook's file as libxlsxwriter left it.
+    /// The workbook's file as libxlsxwriter left it; nil with errno set when it cannot be read, or
+    /// is empty or shorter than its size (EIO).
     private func readBack() -> [UInt8]? {
-        guard unnamed >= 0 else { return FileManager.default.contents(atPath: path).map(Array.init) }
+        guard unnamed >= 0 else {
+            guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else {
+                errno = EIO
+                return nil
+            }
+            return Array(data)
+        }
         var info = stat()
         guard fstat(unnamed, &info) == 0 else { return nil }
+        guard info.st_size > 0 else {
+            errno = EIO
+            return nil
+        }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var done = 0
         while done < bytes.count {
@@ -148,7 +161,10 @@ final class XLSXWorkbook {
                 return pread(unnamed, base + done, buffer.count - done, off_t(done))
             }
             if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return nil }
+            guard n > 0 else {
+                if n == 0 { errno = EIO }
+                return nil
+            }
             done += n
         }
         return bytes
