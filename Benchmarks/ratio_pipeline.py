@@ -12,14 +12,20 @@ read once before); wall-clock seconds and peak resident memory come from wait4.
   - --jobs 2 against --jobs 1;
   - --incremental with 5 charts' data changed against a full run (both --jobs 2).
 
+BENCH_ROUNDS (default 1) repeats every run that many times, alternating the programs within each
+round (chartpipe --jobs 1, --jobs 2, the peer, the light peer; then one incremental run per round,
+each over 5 charts changed again), and compares medians: on a shared machine one run of the same
+command varies by a third and more, so a single round decides little.
+
 Env: CHARTPIPE_BIN, PY (the venv's python), DATA_DIR; BENCH_PIPELINE_CHARTS and BENCH_PIPELINE_ROWS
 change the size; BENCH_SMALL=1 is 20 × 5,000; BENCH_PIPELINE_PEERS=0 leaves the Python peers out
 (for the incremental case at a size the peers would take hours for), and BENCH_PIPELINE_ONLY=incremental
-runs only the full --jobs 2 run and the incremental one.
-Prints lines: ratio pipeline CASE ours_s peer_s ratio limit PASS|FAIL, and peak memory.
+runs only the full --jobs 2 run and the incremental one; BENCH_ROUNDS.
+Prints lines: ratio pipeline CASE ours_s peer_s ratio limit PASS|FAIL (medians), and peak memory.
 """
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -66,43 +72,59 @@ def main():
     def run(*extra):
         return timed([chartpipe, "run", "whole.pipeline", "--no-progress", *extra], folder)
 
-    print(f"# {charts} charts x {rows} rows, 3 locales", flush=True)
-    only_incremental = os.environ.get("BENCH_PIPELINE_ONLY") == "incremental"
-    if not only_incremental:
+    def fresh(*extra):
         shutil.rmtree(os.path.join(folder, "out"), ignore_errors=True)
-        one, one_mib, _ = run("--jobs", "1", "--no-compare")
-    shutil.rmtree(os.path.join(folder, "out"), ignore_errors=True)
-    two, two_mib, _ = run("--jobs", "2", "--no-compare", "--incremental")
-    if only_incremental:
-        one, one_mib = two, two_mib
-    elif os.environ.get("BENCH_PIPELINE_PEERS", "1") != "0":
-        env_peer = [py, os.path.join(HERE, "peer_pipeline.py")]
-        full, _, _ = timed(env_peer + [folder], HERE)
-        light, _, _ = timed(env_peer + ["--light", folder], HERE)
-        line("jobs1-vs-peer", one, full, 0.05)
-        line("jobs1-vs-light-peer", one, light, 1 / 3)
+        return run(*extra)
+
+    rounds = max(1, int(os.environ.get("BENCH_ROUNDS", "1")))
+    print(f"# {charts} charts x {rows} rows, 3 locales, {rounds} round(s)", flush=True)
+    only_incremental = os.environ.get("BENCH_PIPELINE_ONLY") == "incremental"
+    peers = not only_incremental and os.environ.get("BENCH_PIPELINE_PEERS", "1") != "0"
+    env_peer = [py, os.path.join(HERE, "peer_pipeline.py")]
+    seconds = {"one": [], "two": [], "peer": [], "light": []}
+    mib = 0.0
+    for r in range(rounds):
+        if not only_incremental:
+            one, one_mib, _ = fresh("--jobs", "1", "--no-compare")
+            seconds["one"].append(one)
+            mib = max(mib, one_mib)
+        two, two_mib, _ = fresh("--jobs", "2", "--no-compare", "--incremental")
+        seconds["two"].append(two)
+        mib = max(mib, two_mib)
+        if peers:
+            seconds["peer"].append(timed(env_peer + [folder], HERE)[0])
+            seconds["light"].append(timed(env_peer + ["--light", folder], HERE)[0])
+        if rounds > 1:
+            print("# round " + str(r + 1) + ": " + ", ".join(f"{k} {v[-1]:.2f} s" for k, v in seconds.items() if v), flush=True)
+    median = {k: statistics.median(v) for k, v in seconds.items() if v}
+    if peers:
+        line("jobs1-vs-peer", median["one"], median["peer"], 0.05)
+        line("jobs1-vs-light-peer", median["one"], median["light"], 1 / 3)
     if not only_incremental:
-        line("jobs1-over-jobs2", one, two, 1.7, at_most=False)
-    mib = max(one_mib, two_mib)
+        line("jobs1-over-jobs2", median["one"], median["two"], 1.7, at_most=False)
     print(f"memory pipeline peak-rss {mib:.1f} MiB limit 500 {'PASS' if mib < 500 else 'FAIL'}", flush=True)
 
-    # 5 charts' data changed (one value each), then an incremental run against the full run above.
-    for i in range(5):
-        path = os.path.join(folder, "data", f"c{i * (charts // 5):04d}.csv")
-        with open(path) as f:
-            lines = f.readlines()
-        t, v = lines[1].rstrip("\n").split(",")
-        lines[1] = f"{t},{float(v) + 1:.3f}\n"
-        with open(path, "w") as f:
-            f.writelines(lines)
-    again, again_mib, err = run("--jobs", "2", "--incremental")
-    kept = f"({charts - 5} unchanged, kept)"
-    if kept not in err:
-        sys.exit(f"the incremental run did not keep {charts - 5} charts: {err[-500:]}")
-    print(f"# incremental: {again:.2f} s, peak {again_mib:.1f} MiB, {kept}", flush=True)
-    line("incremental-5-changed-vs-full", again, two, 1 / 50)
-    for i in range(5):  # the data as generated, for the next run
-        os.remove(os.path.join(folder, "data", f"c{i * (charts // 5):04d}.csv"))
+    # 5 charts' data changed (one value each), then an incremental run against the last full run
+    # above; in each later round the same 5 change again, against the run before.
+    changed = [os.path.join(folder, "data", f"c{i * (charts // 5):04d}.csv") for i in range(5)]
+    again_s = []
+    for r in range(rounds):
+        for path in changed:
+            with open(path) as f:
+                lines = f.readlines()
+            t, v = lines[1].rstrip("\n").split(",")
+            lines[1] = f"{t},{float(v) + 1:.3f}\n"
+            with open(path, "w") as f:
+                f.writelines(lines)
+        again, again_mib, err = run("--jobs", "2", "--incremental")
+        kept = f"({charts - 5} unchanged, kept)"
+        if kept not in err:
+            sys.exit(f"the incremental run did not keep {charts - 5} charts: {err[-500:]}")
+        print(f"# incremental: {again:.2f} s, peak {again_mib:.1f} MiB, {kept}", flush=True)
+        again_s.append(again)
+    line("incremental-5-changed-vs-full", statistics.median(again_s), median["two"], 1 / 50)
+    for path in changed:  # the data as generated, for the next run
+        os.remove(path)
     subprocess.run([py, os.path.join(HERE, "gen_charts.py"), str(charts), str(rows), folder], check=True)
 
 
