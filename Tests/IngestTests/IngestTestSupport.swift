@@ -3,12 +3,24 @@ import Foundation
 @testable import Ingest
 import XCTest
 
+/// The folder that holds every `Scratch` folder of this test process; removed when the process
+/// exits, so that test runs do not leave a folder per test case in the temporary folder.
+let scratchRoot: String = {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-tests-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: scratchRootAtExit) }
+    return root
+}()
+
+/// `scratchRoot` for the exit handler, which cannot read the value it is set up in.
+private let scratchRootAtExit: String = scratchRoot
+
 /// Small data files written to a fresh folder per test case, and charts over them.
 struct Scratch {
     let folder: URL
 
     init() {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-tests-\(UUID().uuidString)")
+        folder = URL(fileURLWithPath: scratchRoot).appendingPathComponent(UUID().uuidString)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
