@@ -8,12 +8,9 @@ import XCTest
 let scratchRoot: String = {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-tests-\(UUID().uuidString)").path
     try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    atexit { try? FileManager.default.removeItem(atPath: scratchRootAtExit) }
+    atexit { try? FileManager.default.removeItem(atPath: scratchRoot) }
     return root
 }()
-
-/// `scratchRoot` for the exit handler, which cannot read the value it is set up in.
-private let scratchRootAtExit: String = scratchRoot
 
 /// Small data files written to a fresh folder per test case, and charts over them.
 struct Scratch {

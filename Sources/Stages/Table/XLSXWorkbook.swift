@@ -1,5 +1,6 @@
 import CFileSync
 import ChartpipeCore
+import ChartpipeJSON
 import CXLSXWriter
 #if canImport(Glibc)
 import Glibc
@@ -26,11 +27,16 @@ final class XLSXWorkbook {
         case date(String)
     }
 
-    /// The unnamed file the workbook is written into (-1: the fallback below is used).
-    private let unnamed: Int32
-    /// The temporary folder of the fallback (nil with an unnamed file).
-    private let folder: String?
-    /// Where libxlsxwriter writes the workbook.
+    /// What holds the workbook's file until it is read back.
+    private enum Holder {
+        /// An open file without a name, written through `/proc/self/fd/N`.
+        case unnamed(Int32)
+        /// The fallback: a temporary folder with the file in it.
+        case folder(String)
+    }
+
+    private let holder: Holder
+    /// Where libxlsxwriter writes the workbook (and it is read back from).
     private let path: String
     private var workbook: UnsafeMutablePointer<lxw_workbook>?
     private var sheets: [UnsafeMutablePointer<lxw_worksheet>] = []
@@ -43,8 +49,7 @@ final class XLSXWorkbook {
         let temporary = NSTemporaryDirectory()
         let fd = unnamedFile ? cfilesync_open_unnamed(temporary) : -1
         if fd >= 0, access("/proc/self/fd/\(fd)", W_OK) == 0 {
-            unnamed = fd
-            folder = nil
+            holder = .unnamed(fd)
             path = "/proc/self/fd/\(fd)"
         } else {
             if fd >= 0 { close(fd) }
@@ -53,8 +58,7 @@ final class XLSXWorkbook {
                 throw ChartError("cannot create a temporary folder for the XLSX table: \(String(cString: strerror(errno)))",
                                  code: "table.xlsx-failed")
             }
-            unnamed = -1
-            folder = String(cString: made)
+            holder = .folder(String(cString: made))
             path = String(cString: made) + "/table.xlsx"
         }
         var options = lxw_workbook_options()
@@ -78,9 +82,10 @@ final class XLSXWorkbook {
         // A workbook that was never finished is closed (which writes it) and thrown away.
         if let workbook { workbook_close(workbook) }
         for p in properties { free(p) }
-        if unnamed >= 0 {
-            close(unnamed)
-        } else if let folder {
+        switch holder {
+        case let .unnamed(fd):
+            close(fd)
+        case let .folder(folder):
             unlink(path)
             rmdir(folder)
         }
@@ -130,44 +135,19 @@ final class XLSXWorkbook {
             throw ChartError("libxlsxwriter could not write the XLSX table: \(String(cString: lxw_strerror(status)))",
                              code: "table.xlsx-failed")
         }
-        guard let bytes = readBack() else {
-            throw ChartError("cannot read back the XLSX table that libxlsxwriter wrote: \(String(cString: strerror(errno)))",
-                             code: "table.xlsx-failed")
+        // `RegularFile` opens the path anew (for an unnamed file, through /proc), from its start.
+        switch RegularFile.read(path) {
+        case let .success(bytes) where !bytes.isEmpty:
+            return bytes
+        case .success:
+            throw ChartError("libxlsxwriter wrote an empty XLSX table", code: "table.xlsx-failed")
+        case let .failure(.unreadable(reason)):
+            throw ChartError("cannot read back the XLSX table that libxlsxwriter wrote: \(reason)", code: "table.xlsx-failed")
+        case let .failure(.notRegular(kind)):
+            throw ChartError("cannot read back the XLSX table that libxlsxwriter wrote: it is \(kind)", code: "table.xlsx-failed")
+        case .failure(.tooLarge):
+            throw ChartError("cannot read back the XLSX table that libxlsxwriter wrote: it is too large", code: "table.xlsx-failed")
         }
-        return bytes
-    }
-
-    /// The workbook's file as libxlsxwriter left it; nil with errno set when it cannot be read, or
-    /// is empty or shorter than its size (EIO).
-    private func readBack() -> [UInt8]? {
-        guard unnamed >= 0 else {
-            guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else {
-                errno = EIO
-                return nil
-            }
-            return Array(data)
-        }
-        var info = stat()
-        guard fstat(unnamed, &info) == 0 else { return nil }
-        guard info.st_size > 0 else {
-            errno = EIO
-            return nil
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return pread(unnamed, base + done, buffer.count - done, off_t(done))
-            }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                if n == 0 { errno = EIO }
-                return nil
-            }
-            done += n
-        }
-        return bytes
     }
 
     private func style(_ format: CellFormat) -> UnsafeMutablePointer<lxw_format>? {
