@@ -1,4 +1,4 @@
-import ChartpipeJSON
+@testable import ChartpipeJSON
 import XCTest
 
 final class JSONTests: XCTestCase {
@@ -93,6 +93,28 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(locator.key("/a/1/d").map { [$0.line, $0.column] }, [2, 25])
         XCTAssertEqual(locator.value("/é").map { [$0.line, $0.column] }, [3, 8])
         XCTAssertEqual(locator.key("/a/1/missing").map { [$0.line, $0.column] }, [2, 12])
+    }
+
+    /// A pipeline written on one line, as `json.dump` writes it: the locator still names each
+    /// value's column, and counting the columns looks at each byte of the line once, not once per
+    /// value before it (counted from the line's start, 4,000 charts took 27 s to walk).
+    func testLocatorWalksALongLineInLinearWork() {
+        let charts = (0..<2_000).map { #"{"id": "c\#($0)", "title": "Séries \#($0)", "source": {"path": "data/c\#($0).csv"}}"# }
+        let text = #"{"version": 1, "charts": ["# + charts.joined(separator: ", ") + "]}"
+        let bytes = Array(text.utf8)
+        let locator = JSONLocator(bytes)
+        // Columns count scalars: "é" is one column though two bytes.
+        let path = text.range(of: #""data/c1999.csv""#)!.lowerBound
+        XCTAssertEqual(locator.value("/charts/1999/source/path").map { [$0.line, $0.column] },
+                       [1, text[..<path].unicodeScalars.count + 1])
+        XCTAssertEqual(locator.key("/charts/1999/title").map { [$0.line, $0.column] },
+                       [1, text[..<text.range(of: #""title": "Séries 1999""#)!.lowerBound].unicodeScalars.count + 1])
+        XCTAssertLessThanOrEqual(JSONLocator.columnWork(bytes), bytes.count)
+        // The same values on one line each: the count starts again at each line.
+        let lines = #"{"version": 1, "charts": [\#n"# + charts.joined(separator: ",\n") + "\n]}"
+        let multi = JSONLocator(Array(lines.utf8))
+        XCTAssertEqual(multi.value("/charts/1999/source/path").map { [$0.line, $0.column] }, [2_001, 60])
+        XCTAssertLessThanOrEqual(JSONLocator.columnWork(Array(lines.utf8)), lines.utf8.count)
     }
 
     /// RFC 6901: "~" is written "~0" and "/" "~1", in that order, so that "~1" in a key stays itself.
