@@ -116,8 +116,9 @@ enum DiffCommand {
             .text(language.formats.date(millis: Double(seconds) * 1000, style: .yearMonthDayTime, zone: "UTC"))
         }
         var lines = [catalog.describing("diff.runs", locale: language.requested, [date(from), date(to)], problems: &problems), ""]
+        let specs = Dictionary(spec.charts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for chart in charts {
-            guard let spec = spec.charts.first(where: { $0.id == chart.id }), let history = chart.history else {
+            guard let spec = specs[chart.id], let history = chart.history else {
                 lines += [chart.id, "- " + catalog.describing("diff.\(chart.status == "removed" ? "removed" : "unknown")", locale: language.requested, [],
                                                               problems: &problems), ""]
                 continue

@@ -6,10 +6,15 @@ import Foundation
 public struct BaselineSource: Sendable {
     let reader: ArtifactReader
     let manifest: Manifest
+    /// Each chart's place in `manifest.charts`, by id: a run looks up every chart it makes, and a
+    /// search through the list for each made a run of n charts do n²/2 comparisons.
+    let index: [String: Int]
 
     init(reader: ArtifactReader, manifest: Manifest) {
         self.reader = reader
         self.manifest = manifest
+        // The first of a repeated id, as a search from the start found it.
+        index = Dictionary(manifest.charts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The output folder at `path` as a baseline for `pipeline`; refused, before anything runs, when
@@ -44,7 +49,13 @@ public struct BaselineSource: Sendable {
     /// The baseline of chart `id`: nil when that run had no such chart, or its history is missing
     /// or was changed since it was listed.
     public func baseline(for id: String) -> Baseline? {
-        guard let record = manifest.charts.first(where: { $0.id == id }), record.status == .ok,
+        index[id].flatMap { Self.baseline(of: manifest.charts[$0], in: manifest, reader: reader) }
+    }
+
+    /// The baseline that `record`, a chart of the run of `manifest` whose files `reader` reads,
+    /// gives: nil when it failed, or its history is missing or was changed since it was listed.
+    static func baseline(of record: ChartRecord, in manifest: Manifest, reader: ArtifactReader) -> Baseline? {
+        guard record.status == .ok,
               let artifact = record.artifacts.first(where: { $0.kind == "history" }),
               let bytes = try? reader.bytes(of: artifact), let json = try? JSONParser.parse(bytes),
               let history = ChartHistory(json: json) else { return nil }

@@ -160,8 +160,15 @@ final class OutputFolder: Sendable {
     /// `base` with the charts of a shard's own later manifest in place of its entries.
     private static func overlay(_ own: Manifest, on base: Manifest?) -> Manifest {
         guard var merged = base else { return own }
+        // By id through an index, not a search of the list per record (quadratic in the charts).
+        var place = Dictionary(merged.charts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for record in own.charts {
-            if let i = merged.charts.firstIndex(where: { $0.id == record.id }) { merged.charts[i] = record } else { merged.charts.append(record) }
+            if let i = place[record.id] {
+                merged.charts[i] = record
+            } else {
+                place[record.id] = merged.charts.count
+                merged.charts.append(record)
+            }
         }
         if own.status == .running {
             merged.running = true

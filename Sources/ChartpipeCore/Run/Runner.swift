@@ -168,7 +168,7 @@ public final class Runner: Sendable {
                                                      changes: [], chart: chart, xType: .number)
             }
         } else if let baseline = baselines?.baseline(for: chart.id) {
-            guard let kept = BaselineSource(reader: ArtifactReader(writer: folder.writer), manifest: manifest).baseline(for: chart.id)
+            guard let kept = BaselineSource.baseline(of: previous, in: manifest, reader: ArtifactReader(writer: folder.writer))
             else { return nil }
             comparison = OutputFolder.comparison(baseline, changes: Comparison.changes(from: baseline.history, to: kept.history),
                                                  chart: chart, xType: kept.history.xType, categories: kept.history.categories)
