@@ -4,7 +4,8 @@
 Workload: CHARTS generated charts of ROWS hourly rows (gen_charts.py, default 1,000 × 5,000), every
 stage (ingest, aggregate, downsample, trend, describe, sonify, chart, table, report) in three locales
 (en, zh-Hans, ko). Each program runs once, as a separate process, on a warm page cache (the data is
-read once before); wall-clock seconds and peak resident memory come from wait4.
+read once before), into a new empty output folder (earlier outputs are moved aside and removed after
+the last timing); wall-clock seconds and peak resident memory come from wait4.
 
   - chartpipe --jobs 1 against peer_pipeline.py (pandas, tsdownsample, pymannkendall with Sen's
     slope, numpy + soundfile, csv, string templates) and its lighter form (scipy kendalltau, no
@@ -72,9 +73,29 @@ def main():
     def run(*extra):
         return timed([chartpipe, "run", "whole.pipeline", "--no-progress", *extra], folder)
 
+    # Every program writes into a new, empty folder. Earlier outputs are moved aside, not removed,
+    # and removed after the last timing: on ext4 without a journal (this machine's file system),
+    # each file created within minutes of a mass removal scans the freed inodes near it
+    # (`recently_deleted`), which put up to a quarter of a run's samples in the kernel and would
+    # charge whoever runs next for the removal of the run before. Moved aside, chartpipe and the
+    # peers each make their files on the same terms; a journaled file system does no such scan.
+    trash = os.path.join(folder, f".trash-{os.getpid()}")
+    moved = [0]
+
+    def aside(name):
+        path = os.path.join(folder, name)
+        if os.path.exists(path):
+            os.makedirs(trash, exist_ok=True)
+            moved[0] += 1
+            os.rename(path, os.path.join(trash, f"{moved[0]}-{name}"))
+
     def fresh(*extra):
-        shutil.rmtree(os.path.join(folder, "out"), ignore_errors=True)
+        aside("out")
         return run(*extra)
+
+    def peer(*extra):
+        aside("peer-light-out" if "--light" in extra else "peer-out")
+        return timed(env_peer + [*extra, folder], HERE)[0]
 
     rounds = max(1, int(os.environ.get("BENCH_ROUNDS", "1")))
     print(f"# {charts} charts x {rows} rows, 3 locales, {rounds} round(s)", flush=True)
@@ -92,8 +113,8 @@ def main():
         seconds["two"].append(two)
         mib = max(mib, two_mib)
         if peers:
-            seconds["peer"].append(timed(env_peer + [folder], HERE)[0])
-            seconds["light"].append(timed(env_peer + ["--light", folder], HERE)[0])
+            seconds["peer"].append(peer())
+            seconds["light"].append(peer("--light"))
         if rounds > 1:
             print("# round " + str(r + 1) + ": " + ", ".join(f"{k} {v[-1]:.2f} s" for k, v in seconds.items() if v), flush=True)
     median = {k: statistics.median(v) for k, v in seconds.items() if v}
@@ -123,6 +144,7 @@ def main():
         print(f"# incremental: {again:.2f} s, peak {again_mib:.1f} MiB, {kept}", flush=True)
         again_s.append(again)
     line("incremental-5-changed-vs-full", statistics.median(again_s), median["two"], 1 / 50)
+    shutil.rmtree(trash, ignore_errors=True)  # after the last timing
     for path in changed:  # the data as generated, for the next run
         os.remove(path)
     subprocess.run([py, os.path.join(HERE, "gen_charts.py"), str(charts), str(rows), folder], check=True)
