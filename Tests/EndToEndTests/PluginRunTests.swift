@@ -110,6 +110,58 @@ final class PluginRunTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 130)
     }
 
+    /// A run killed with SIGKILL leaves its plugin's working folder in TMPDIR; the next run that
+    /// starts a plugin removes it, once it has been unchanged for ten minutes (the test sets its
+    /// time back), and leaves a folder some process holds and one changed just now.
+    func testTheNextRunRemovesTheFolderOfAPluginWhoseRunWasKilled() throws {
+        let tmp = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        let environment = epoch.merging(["TMPDIR": tmp.path]) { $1 }
+        func pluginFolders() -> Set<String> {
+            Set(((try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []).filter { $0.hasPrefix("chartpipe-plugin-") })
+        }
+        func age(_ name: String) {
+            var times = [timeval(tv_sec: time(nil) - 3_600, tv_usec: 0), timeval(tv_sec: time(nil) - 3_600, tv_usec: 0)]
+            XCTAssertEqual(utimes(tmp.appendingPathComponent(name).path, &times), 0, name)
+        }
+
+        try pipeline(#"{ "use": "plugin", "name": "double", "command": \#(command("double.sh")), "timeout": 600 }"#,
+                     charts: [("sleep", nil)])
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = ["run", "t.pipeline", "--no-progress"]
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let started = pids.appendingPathComponent("sleep.pid")
+        for _ in 0..<600 where !FileManager.default.fileExists(atPath: started.path) { usleep(50_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        // The plugin outlives the killed run (its process group is its own): stopped here, as the
+        // plugin of a killed run ends once its input closes.
+        let plugin = ProcessCheck.recordedPIDs(in: pids)
+        XCTAssertFalse(plugin.isEmpty, "the plugin started")
+        for pid in plugin { kill(-pid, SIGKILL) }
+        let left = pluginFolders()
+        XCTAssertEqual(left.count, 1, "the killed run's working folder is there: \(left)")
+
+        // Beside it: one held by a live process (this one), one changed just now, and one too
+        // recent to remove but held by no one.
+        let held = "chartpipe-plugin-held", recent = "chartpipe-plugin-recent"
+        for name in [held, recent] { try FileManager.default.createDirectory(at: tmp.appendingPathComponent(name), withIntermediateDirectories: false) }
+        let lock = open(tmp.appendingPathComponent(held).path, O_RDONLY | O_DIRECTORY)
+        defer { close(lock) }
+        XCTAssertEqual(flock(lock, LOCK_EX), 0)
+        for name in left.union([held]) { age(name) }
+
+        try pipeline(#"{ "use": "plugin", "name": "double", "command": \#(command("double.sh")), "timeout": 600 }"#,
+                     charts: [("ok", nil)])
+        let result = try Harness.run(["run", "t.pipeline", "--no-progress"], in: folder, environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(pluginFolders(), [held, recent], "the killed run's folder is removed; the others stay")
+    }
+
     func testPluginsOfDifferentChartsRunAtTheSameTime() throws {
         try pipeline(#"{ "use": "plugin", "name": "rendezvous", "command": \#(command("rendezvous.sh")), "timeout": 120 }"#,
                      charts: [("a", nil), ("b", nil)])

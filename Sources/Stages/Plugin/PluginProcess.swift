@@ -9,7 +9,9 @@ import Synchronization
 // One chart at a time uses a process: the stage owns a per-chart one, the pool hands persistent ones out exclusively.
 final class PluginProcess: @unchecked Sendable {
     let pid: pid_t
-    let folder: String
+    /// Removed (after the class's `deinit` has stopped the process) when this goes.
+    private let workFolder: PluginFolder
+    var folder: String { workFolder.path }
     private var input: Int32
     private var output: Int32
     private var errors: Int32
@@ -25,10 +27,9 @@ final class PluginProcess: @unchecked Sendable {
     /// Starts `launch` in a new temporary folder.
     static func start(_ launch: PluginLaunch) throws(PluginFailure) -> PluginProcess {
         ignoreBrokenPipes
-        var template = Array((NSTemporaryDirectory() + "/chartpipe-plugin-XXXXXX").utf8CString)
-        guard let folder = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }).map({ String(cString: $0) }) else {
-            throw .cannotStart("cannot create its working folder: \(String(cString: strerror(errno)))")
-        }
+        sweptOnce
+        let workFolder = try PluginFolder(in: NSTemporaryDirectory())
+        let folder = workFolder.path
         let argv = [launch.executable] + launch.arguments
         var environment = launch.environment
         environment["TMPDIR"] = folder
@@ -40,17 +41,19 @@ final class PluginProcess: @unchecked Sendable {
                 cprocess_spawn(launch.executable, argvPointer, envPointer, folder, &fds, &pid)
             }
         }
-        guard rc == 0 else {
-            try? FileManager.default.removeItem(atPath: folder)
-            throw .cannotStart(String(cString: strerror(rc)))
-        }
+        // Failed: the folder is removed as `workFolder` goes.
+        guard rc == 0 else { throw .cannotStart(String(cString: strerror(rc))) }
         LiveProcessGroups.shared.insert(pid)
-        return PluginProcess(pid: pid, folder: folder, fds: fds)
+        return PluginProcess(pid: pid, workFolder: workFolder, fds: fds)
     }
 
-    private init(pid: pid_t, folder: String, fds: [Int32]) {
+    /// The working folders that runs killed with SIGKILL left, removed before the first plugin of
+    /// this process starts (see `PluginFolder`).
+    private static let sweptOnce: Void = { PluginFolder.sweep(in: NSTemporaryDirectory()) }()
+
+    private init(pid: pid_t, workFolder: consuming PluginFolder, fds: [Int32]) {
         self.pid = pid
-        self.folder = folder
+        self.workFolder = workFolder
         input = fds[0]
         output = fds[1]
         errors = fds[2]
@@ -60,7 +63,6 @@ final class PluginProcess: @unchecked Sendable {
     deinit {
         if status == nil { stop(grace: 0) }
         closeAll()
-        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// Whether the process has ended (a persistent plugin that quit between charts).
