@@ -70,16 +70,28 @@ def main():
         with open(os.path.join(folder, "data", name), "rb") as f:
             f.read()
 
-    def run(*extra):
-        return timed([chartpipe, "run", "whole.pipeline", "--no-progress", *extra], folder)
-
     # Every program writes into a new, empty folder. Earlier outputs are moved aside, not removed,
     # and removed after the last timing: on ext4 without a journal (this machine's file system),
     # each file created within minutes of a mass removal scans the freed inodes near it
     # (`recently_deleted`), which put up to a quarter of a run's samples in the kernel and would
     # charge whoever runs next for the removal of the run before. Moved aside, chartpipe and the
     # peers each make their files on the same terms; a journaled file system does no such scan.
+    # The outputs of every round are kept until then: about 2.7 GB for each chartpipe run of 1,000
+    # charts and 1.1 GB for each peer's (BENCH_ROUNDS × 4 of them with the peers). A failed run
+    # exits through `finally`, which removes them too, and any a killed benchmark left.
     trash = os.path.join(folder, f".trash-{os.getpid()}")
+    try:
+        measure(folder, charts, rows, py, chartpipe, trash)
+    finally:
+        for name in os.listdir(folder):
+            if name.startswith(".trash-"):
+                shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
+
+
+def measure(folder, charts, rows, py, chartpipe, trash):
+    def run(*extra):
+        return timed([chartpipe, "run", "whole.pipeline", "--no-progress", *extra], folder)
+
     moved = [0]
 
     def aside(name):
@@ -129,25 +141,26 @@ def main():
     # above; in each later round the same 5 change again, against the run before.
     changed = [os.path.join(folder, "data", f"c{i * (charts // 5):04d}.csv") for i in range(5)]
     again_s = []
-    for r in range(rounds):
-        for path in changed:
-            with open(path) as f:
-                lines = f.readlines()
-            t, v = lines[1].rstrip("\n").split(",")
-            lines[1] = f"{t},{float(v) + 1:.3f}\n"
-            with open(path, "w") as f:
-                f.writelines(lines)
-        again, again_mib, err = run("--jobs", "2", "--incremental")
-        kept = f"({charts - 5} unchanged, kept)"
-        if kept not in err:
-            sys.exit(f"the incremental run did not keep {charts - 5} charts: {err[-500:]}")
-        print(f"# incremental: {again:.2f} s, peak {again_mib:.1f} MiB, {kept}", flush=True)
-        again_s.append(again)
-    line("incremental-5-changed-vs-full", statistics.median(again_s), median["two"], 1 / 50)
-    shutil.rmtree(trash, ignore_errors=True)  # after the last timing
-    for path in changed:  # the data as generated, for the next run
-        os.remove(path)
-    subprocess.run([py, os.path.join(HERE, "gen_charts.py"), str(charts), str(rows), folder], check=True)
+    try:
+        for r in range(rounds):
+            for path in changed:
+                with open(path) as f:
+                    lines = f.readlines()
+                t, v = lines[1].rstrip("\n").split(",")
+                lines[1] = f"{t},{float(v) + 1:.3f}\n"
+                with open(path, "w") as f:
+                    f.writelines(lines)
+            again, again_mib, err = run("--jobs", "2", "--incremental")
+            kept = f"({charts - 5} unchanged, kept)"
+            if kept not in err:
+                sys.exit(f"the incremental run did not keep {charts - 5} charts: {err[-500:]}")
+            print(f"# incremental: {again:.2f} s, peak {again_mib:.1f} MiB, {kept}", flush=True)
+            again_s.append(again)
+        line("incremental-5-changed-vs-full", statistics.median(again_s), median["two"], 1 / 50)
+    finally:
+        for path in changed:  # the data as generated, for the next run, whatever happened
+            os.remove(path)
+        subprocess.run([py, os.path.join(HERE, "gen_charts.py"), str(charts), str(rows), folder], check=True)
 
 
 if __name__ == "__main__":
