@@ -104,6 +104,7 @@ public struct JSONLocator: Sendable {
         /// The 1-based column of byte `i`.
         mutating func column() -> Int {
             if countedTo < lineStart { (countedTo, countedColumn) = (lineStart, 1) }
+            assert(i >= countedTo, "the walk went back")
             columnBytes += i - countedTo
             // Count scalars, not bytes: continuation bytes (10xxxxxx) do not start a character.
             while countedTo < i {

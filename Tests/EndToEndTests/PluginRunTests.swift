@@ -110,9 +110,10 @@ final class PluginRunTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 130)
     }
 
-    /// A run killed with SIGKILL leaves its plugin's working folder in TMPDIR; the next run that
-    /// starts a plugin removes it, once it has been unchanged for ten minutes (the test sets its
-    /// time back), and leaves a folder some process holds and one changed just now.
+    /// A run killed with SIGKILL leaves its plugin's working folder in TMPDIR; the next chartpipe
+    /// that starts a plugin removes it, once it has been unchanged for ten minutes (the test sets
+    /// its time back). While the run lives, its lock keeps its folder from such a sweep, however
+    /// old; a folder another process holds stays, and so does one changed just now.
     func testTheNextRunRemovesTheFolderOfAPluginWhoseRunWasKilled() throws {
         let tmp = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
@@ -120,9 +121,11 @@ final class PluginRunTests: XCTestCase {
         func pluginFolders() -> Set<String> {
             Set(((try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []).filter { $0.hasPrefix("chartpipe-plugin-") })
         }
-        func age(_ name: String) {
-            var times = [timeval(tv_sec: time(nil) - 3_600, tv_usec: 0), timeval(tv_sec: time(nil) - 3_600, tv_usec: 0)]
-            XCTAssertEqual(utimes(tmp.appendingPathComponent(name).path, &times), 0, name)
+        func age(_ names: Set<String>) {
+            for name in names {
+                var times = [timeval(tv_sec: time(nil) - 3_600, tv_usec: 0), timeval(tv_sec: time(nil) - 3_600, tv_usec: 0)]
+                XCTAssertEqual(utimes(tmp.appendingPathComponent(name).path, &times), 0, name)
+            }
         }
 
         try pipeline(#"{ "use": "plugin", "name": "double", "command": \#(command("double.sh")), "timeout": 600 }"#,
@@ -134,26 +137,35 @@ final class PluginRunTests: XCTestCase {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let started = pids.appendingPathComponent("sleep.pid")
-        for _ in 0..<600 where !FileManager.default.fileExists(atPath: started.path) { usleep(50_000) }
+        // The double writes its pid into the file it creates: wait for the number, not the file.
+        for _ in 0..<600 where ProcessCheck.recordedPIDs(in: pids).isEmpty { usleep(50_000) }
+        let plugin = ProcessCheck.recordedPIDs(in: pids)
+        XCTAssertFalse(plugin.isEmpty, "the plugin started")
+        let live = pluginFolders()
+        XCTAssertEqual(live.count, 1, "the running plugin's folder: \(live)")
+
+        // Another chartpipe that starts a plugin (validate asks it to describe itself) sweeps, and
+        // leaves the folder of the live run, old as it looks: the run holds its lock.
+        age(live)
+        let validated = try Harness.run(["validate", "t.pipeline"], in: folder, environment: environment)
+        XCTAssertEqual(validated.status, 0, validated.stderr)
+        XCTAssertEqual(pluginFolders(), live, "a live run's folder is kept")
+
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         // The plugin outlives the killed run (its process group is its own): stopped here, as the
         // plugin of a killed run ends once its input closes.
-        let plugin = ProcessCheck.recordedPIDs(in: pids)
-        XCTAssertFalse(plugin.isEmpty, "the plugin started")
         for pid in plugin { kill(-pid, SIGKILL) }
-        let left = pluginFolders()
-        XCTAssertEqual(left.count, 1, "the killed run's working folder is there: \(left)")
+        for _ in 0..<200 where !plugin.flatMap(ProcessCheck.running(pid:)).isEmpty { usleep(50_000) }
+        XCTAssertEqual(pluginFolders(), live, "the killed run's working folder is left")
 
-        // Beside it: one held by a live process (this one), one changed just now, and one too
-        // recent to remove but held by no one.
+        // Beside it: one held by a live process (this one), and one changed just now that no one holds.
         let held = "chartpipe-plugin-held", recent = "chartpipe-plugin-recent"
         for name in [held, recent] { try FileManager.default.createDirectory(at: tmp.appendingPathComponent(name), withIntermediateDirectories: false) }
         let lock = open(tmp.appendingPathComponent(held).path, O_RDONLY | O_DIRECTORY)
         defer { close(lock) }
         XCTAssertEqual(flock(lock, LOCK_EX), 0)
-        for name in left.union([held]) { age(name) }
+        age(live.union([held]))
 
         try pipeline(#"{ "use": "plugin", "name": "double", "command": \#(command("double.sh")), "timeout": 600 }"#,
                      charts: [("ok", nil)])

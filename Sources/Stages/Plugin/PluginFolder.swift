@@ -1,11 +1,16 @@
 import Foundation
 
 /// A plugin's working folder (its `TMPDIR`): `chartpipe-plugin-XXXXXX` in the temporary folder,
-/// locked (`flock` on the folder itself) for as long as chartpipe uses it. A run killed with
-/// SIGKILL cannot remove its folders, and the lock goes with the process; so the first plugin a
-/// chartpipe process starts removes the folders of this kind that nobody holds. Folders changed in
-/// the last `Self.quiet` are left too, whoever made them: a chartpipe from before these locks holds
-/// none, and its folders are spared while they are in use.
+/// locked (`flock` on the folder itself) for as long as chartpipe uses it, and its modification
+/// time set at each exchange and each minute of one (`markInUse`).
+///
+/// A run killed with SIGKILL, or stopped by a second Ctrl-C, cannot remove its folders, and the
+/// lock goes with the process. So every chartpipe process that starts a plugin (a run, or
+/// `validate` asking a plugin to describe itself) first removes the folders of this kind that no
+/// process holds and whose time is more than `quiet` old. The age spares what a lock cannot show:
+/// a plugin still running after its chartpipe was killed (the lock is chartpipe's, not passed to
+/// the plugin), a folder of a chartpipe from before these locks, and one on a file system where
+/// `flock` does not reach other machines (a `TMPDIR` shared over NFS), as long as they are in use.
 struct PluginFolder: ~Copyable {
     let path: String
     /// Open on the folder, holding its lock.
@@ -24,19 +29,31 @@ struct PluginFolder: ~Copyable {
                 throw .cannotStart("cannot create its working folder: \(String(cString: strerror(errno)))")
             }
             let fd = open(made, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if fd >= 0 {
-                var info = stat()
-                // Locked, and still the folder at that name (a sweep that got there first removed it).
-                if flock(fd, LOCK_EX) == 0, fstat(fd, &info) == 0, info.st_nlink > 0 {
-                    path = made
-                    descriptor = fd
-                    return
-                }
-                close(fd)
+            var info = stat()
+            guard fd >= 0, flock(fd, LOCK_EX) == 0, fstat(fd, &info) == 0 else {
+                let reason = errno
+                if fd >= 0 { close(fd) }
+                // Gone (a sweep got there first): made again; anything else is the reason.
+                if reason == ENOENT { continue }
+                try? FileManager.default.removeItem(atPath: made)
+                if reason == EINTR { continue }
+                throw .cannotStart("cannot lock its working folder: \(String(cString: strerror(reason)))")
             }
-            try? FileManager.default.removeItem(atPath: made)
+            // Locked, and still the folder at that name: a sweep that locked it first removed it.
+            guard info.st_nlink > 0 else {
+                close(fd)
+                continue
+            }
+            path = made
+            descriptor = fd
+            return
         }
         throw .cannotStart("cannot create its working folder: another process kept removing it")
+    }
+
+    /// Sets the folder's time to now: in use, for a sweep of another process.
+    func markInUse() {
+        _ = futimens(descriptor, nil)
     }
 
     /// Removes the folder, then lets its lock go.
@@ -56,11 +73,14 @@ struct PluginFolder: ~Copyable {
             let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else { continue }
             defer { close(fd) }
-            var info = stat()
+            var info = stat(), atName = stat()
             guard fstat(fd, &info) == 0, info.st_uid == geteuid(),
                   Double(info.st_mtim.tv_sec) < now.timeIntervalSince1970 - quiet,
-                  flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
-            // Held now by this process: the owner that made it is gone.
+                  flock(fd, LOCK_EX | LOCK_NB) == 0,
+                  // Held now by this process: its owner is gone. Still the folder at that name
+                  // (another sweep may have removed it and a new one taken the name)?
+                  fstat(fd, &info) == 0, info.st_nlink > 0,
+                  lstat(path, &atName) == 0, atName.st_dev == info.st_dev, atName.st_ino == info.st_ino else { continue }
             if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
         }
         return removed

@@ -94,6 +94,9 @@ final class PluginProcess: @unchecked Sendable {
         let deadline = clock.now + .milliseconds(Int((limits.timeout * 1000).rounded(.up)))
         var endedAt: ContinuousClock.Instant?
         if framing == .wholeOutput, request.isEmpty { closeFD(&input) }
+        // The folder's time says it is in use, to a sweep of another chartpipe (see `PluginFolder`).
+        workFolder.markInUse()
+        var marked = clock.now
         while true {
             if framing == .line, let newline = reply.firstIndex(of: 0x0A) {
                 leftover = Array(reply[(newline + 1)...])
@@ -104,6 +107,10 @@ final class PluginProcess: @unchecked Sendable {
                 throw Cancelled()
             }
             let now = clock.now
+            if now - marked > .seconds(60) {
+                workFolder.markInUse()
+                marked = now
+            }
             if now >= deadline {
                 stop(grace: limits.grace)
                 throw PluginFailure.timedOut
