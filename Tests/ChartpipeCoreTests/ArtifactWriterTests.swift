@@ -1,4 +1,5 @@
 @testable import ChartpipeCore
+import CFileSync
 import ChartpipeLock
 import Foundation
 import Synchronization
@@ -22,6 +23,29 @@ final class ArtifactWriterTests: XCTestCase {
 
     /// A stream is written into the file as it goes, then read back for its size and hash; a
     /// stream that fails leaves nothing behind.
+    /// A stream's bytes (`Artifact.bytes`, for one-off commands) are made in a file without a name:
+    /// while the stream writes, nothing is in TMPDIR that a killed process would leave.
+    func testAStreamRenderedToBytesLeavesNoFileInTMPDIR() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let probe = cfilesync_open_unnamed(folder.path)
+        guard probe >= 0 else { throw XCTSkip("this file system has no unnamed files (O_TMPFILE): a named file is used there") }
+        close(probe)
+        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", folder.path, 1)
+        defer { if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") } }
+        XCTAssertTrue(NSTemporaryDirectory().hasPrefix(folder.path), "TMPDIR is not what NSTemporaryDirectory reads")
+        let seen = Locked<[String]?>(nil)
+        let artifact = Artifact(path: "a.txt", kind: "t", content: .stream { sink in
+            try sink.write(String(repeating: "chart ", count: 50_000))
+            seen.withLock { $0 = try? FileManager.default.contentsOfDirectory(atPath: folder.path) }
+        })
+        XCTAssertEqual(artifact.bytes, Array(String(repeating: "chart ", count: 50_000).utf8))
+        XCTAssertEqual(seen.withLock { $0 }, [], "a named file was in TMPDIR while the stream wrote")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
     func testStreamedContentIsHashedAsWritten() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-writer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

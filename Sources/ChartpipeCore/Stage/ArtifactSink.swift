@@ -1,3 +1,5 @@
+import CFileSync
+import ChartpipeJSON
 import Foundation
 
 /// Where a streaming artifact writes: a new temporary file. `write` appends; libraries that write
@@ -80,8 +82,22 @@ public struct ArtifactSink {
         return sink.size
     }
 
-    /// Runs a stream writer into a temporary file and returns what it wrote.
+    /// Runs a stream writer into a temporary file and returns what it wrote. The file has no name
+    /// (`O_TMPFILE`), so a process killed meanwhile leaves nothing in `TMPDIR`; where the file
+    /// system has no such files, it is a named one, removed at once after.
     static func render(_ write: (inout ArtifactSink) throws -> Void) throws -> [UInt8] {
+        let unnamed = cfilesync_open_unnamed(NSTemporaryDirectory())
+        if unnamed >= 0 {
+            defer { close(unnamed) }
+            var sink = ArtifactSink(fileDescriptor: unnamed)
+            try write(&sink)
+            // Opened anew through /proc, so read from its start.
+            switch RegularFile.read("/proc/self/fd/\(unnamed)") {
+            case let .success(bytes): return bytes
+            case let .failure(.unreadable(reason)): throw ChartError("cannot read back a temporary file: \(reason)", code: "output.write-failed")
+            case .failure: throw ChartError("cannot read back a temporary file", code: "output.write-failed")
+            }
+        }
         var template = Array((NSTemporaryDirectory() + "/chartpipe-artifact-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard fd >= 0 else { throw ChartError("cannot create a temporary file", code: "output.write-failed") }
