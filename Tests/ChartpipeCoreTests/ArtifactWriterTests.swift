@@ -21,8 +21,6 @@ final class ArtifactWriterTests: XCTestCase {
         try? FileManager.default.removeItem(at: root)
     }
 
-    /// A stream is written into the file as it goes, then read back for its size and hash; a
-    /// stream that fails leaves nothing behind.
     /// A stream's bytes (`Artifact.bytes`, for one-off commands) are made in a file without a name:
     /// while the stream writes, nothing is in TMPDIR that a killed process would leave.
     func testAStreamRenderedToBytesLeavesNoFileInTMPDIR() throws {
@@ -43,9 +41,20 @@ final class ArtifactWriterTests: XCTestCase {
         })
         XCTAssertEqual(artifact.bytes, Array(String(repeating: "chart ", count: 50_000).utf8))
         XCTAssertEqual(seen.withLock { $0 }, [], "a named file was in TMPDIR while the stream wrote")
+        // A writer that takes the descriptor and seeks, as libsndfile does, leaving the offset
+        // mid-file: the whole file comes back.
+        let seeking = Artifact(path: "b.bin", kind: "t", content: .stream { sink in
+            let fd = sink.fileDescriptor
+            XCTAssertEqual(Glibc.write(fd, "HEADxxxxBODY", 12), 12)
+            XCTAssertEqual(pwrite(fd, "SIZE", 4, 4), 4)
+            XCTAssertEqual(lseek(fd, 2, SEEK_SET), 2)
+        })
+        XCTAssertEqual(seeking.bytes, Array("HEADSIZEBODY".utf8))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
 
+    /// A stream is written into the file as it goes, then read back for its size and hash; a
+    /// stream that fails leaves nothing behind.
     func testStreamedContentIsHashedAsWritten() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-writer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

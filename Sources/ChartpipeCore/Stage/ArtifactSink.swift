@@ -1,5 +1,4 @@
 import CFileSync
-import ChartpipeJSON
 import Foundation
 
 /// Where a streaming artifact writes: a new temporary file. `write` appends; libraries that write
@@ -91,12 +90,7 @@ public struct ArtifactSink {
             defer { close(unnamed) }
             var sink = ArtifactSink(fileDescriptor: unnamed)
             try write(&sink)
-            // Opened anew through /proc, so read from its start.
-            switch RegularFile.read("/proc/self/fd/\(unnamed)") {
-            case let .success(bytes): return bytes
-            case let .failure(.unreadable(reason)): throw ChartError("cannot read back a temporary file: \(reason)", code: "output.write-failed")
-            case .failure: throw ChartError("cannot read back a temporary file", code: "output.write-failed")
-            }
+            return try readBack(unnamed)
         }
         var template = Array((NSTemporaryDirectory() + "/chartpipe-artifact-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
@@ -106,5 +100,24 @@ public struct ArtifactSink {
         var sink = ArtifactSink(fileDescriptor: fd)
         try write(&sink)
         return Array(FileManager.default.contents(atPath: path) ?? Data())
+    }
+
+    /// The whole file open at `fd`, read from its start with `pread` (the writer may have left the
+    /// offset anywhere, and seeks): no path, so no need of /proc.
+    private static func readBack(_ fd: Int32) throws -> [UInt8] {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw ArtifactWriter.failure(errno, "cannot read back a temporary file", "") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(done)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else {
+                throw n < 0 ? ArtifactWriter.failure(errno, "cannot read back a temporary file", "")
+                    : ChartError("a temporary file ended before its size", code: "output.write-failed")
+            }
+            done += n
+        }
+        return bytes
     }
 }
