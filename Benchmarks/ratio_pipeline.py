@@ -14,8 +14,9 @@ the last timing); wall-clock seconds and peak resident memory come from wait4.
   - --incremental with 5 charts' data changed against a full run (both --jobs 2).
 
 BENCH_ROUNDS (default 1) repeats every run that many times, alternating the programs within each
-round (chartpipe --jobs 1, --jobs 2, the peer, the light peer; then one incremental run per round,
-each over 5 charts changed again), and compares medians: on a shared machine one run of the same
+round (chartpipe --jobs 1, --jobs 2, the peer, the light peer); after the last round come as many
+incremental runs, each over 5 charts changed again and over the output of the run before it (only
+the first follows a full run), and it compares medians: on a shared machine one run of the same
 command varies by a third and more, so a single round decides little.
 
 Env: CHARTPIPE_BIN, PY (the venv's python), DATA_DIR; BENCH_PIPELINE_CHARTS and BENCH_PIPELINE_ROWS

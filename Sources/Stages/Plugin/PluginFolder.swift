@@ -7,10 +7,12 @@ import Foundation
 /// A run killed with SIGKILL, or stopped by a second Ctrl-C, cannot remove its folders, and the
 /// lock goes with the process. So every chartpipe process that starts a plugin (a run, or
 /// `validate` asking a plugin to describe itself) first removes the folders of this kind that no
-/// process holds and whose time is more than `quiet` old. The age spares what a lock cannot show:
-/// a plugin still running after its chartpipe was killed (the lock is chartpipe's, not passed to
-/// the plugin), a folder of a chartpipe from before these locks, and one on a file system where
-/// `flock` does not reach other machines (a `TMPDIR` shared over NFS), as long as they are in use.
+/// process holds and whose time is more than `quiet` old. The age covers part of what a lock cannot
+/// show: a folder on a file system where `flock` does not reach other machines (a `TMPDIR` shared
+/// over NFS) is spared while its chartpipe marks it. Two cases are spared only for `quiet` after
+/// the last mark: a plugin still running after its chartpipe was killed (the lock is chartpipe's,
+/// not passed to the plugin, and nothing marks the folder any more), and a folder of a chartpipe
+/// from before these locks, which never marks it.
 struct PluginFolder: ~Copyable {
     let path: String
     /// Open on the folder, holding its lock.
@@ -37,7 +39,7 @@ struct PluginFolder: ~Copyable {
                 if reason == ENOENT { continue }
                 try? FileManager.default.removeItem(atPath: made)
                 if reason == EINTR { continue }
-                throw .cannotStart("cannot lock its working folder: \(String(cString: strerror(reason)))")
+                throw .cannotStart("cannot open and lock its working folder: \(String(cString: strerror(reason)))")
             }
             // Locked, and still the folder at that name: a sweep that locked it first removed it.
             guard info.st_nlink > 0 else {
