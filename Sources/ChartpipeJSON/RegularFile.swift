@@ -48,11 +48,18 @@ public enum RegularFile {
         case let .failure(p): return .failure(p)
         }
         defer { close(opened.fd) }
+        return contents(of: opened.fd, sizeHint: opened.size)
+    }
+
+    /// Everything in the file open at `fd`, read from its start whatever its offset (`pread`), to
+    /// its end: for a file with no path to open anew, such as an unnamed temporary file. Fails
+    /// only with `.unreadable`.
+    public static func contents(of fd: Int32, sizeHint: Int = 0) -> Result<[UInt8], Problem> {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(opened.size)
-        var chunk = [UInt8](repeating: 0, count: max(1 << 16, opened.size + 1))
+        bytes.reserveCapacity(sizeHint)
+        var chunk = [UInt8](repeating: 0, count: max(1 << 16, sizeHint + 1))
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(opened.fd, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(bytes.count)) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return .failure(.unreadable(String(cString: strerror(errno))))

@@ -1,4 +1,5 @@
 import CFileSync
+import ChartpipeJSON
 import Foundation
 
 /// Where a streaming artifact writes: a new temporary file. `write` appends; libraries that write
@@ -81,43 +82,30 @@ public struct ArtifactSink {
         return sink.size
     }
 
-    /// Runs a stream writer into a temporary file and returns what it wrote. The file has no name
-    /// (`O_TMPFILE`), so a process killed meanwhile leaves nothing in `TMPDIR`; where the file
-    /// system has no such files, it is a named one, removed at once after.
+    /// Runs a stream writer into a temporary file and returns what it wrote.
     static func render(_ write: (inout ArtifactSink) throws -> Void) throws -> [UInt8] {
-        let unnamed = cfilesync_open_unnamed(NSTemporaryDirectory())
-        if unnamed >= 0 {
-            defer { close(unnamed) }
-            var sink = ArtifactSink(fileDescriptor: unnamed)
-            try write(&sink)
-            return try readBack(unnamed)
-        }
-        var template = Array((NSTemporaryDirectory() + "/chartpipe-artifact-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { throw ChartError("cannot create a temporary file", code: "output.write-failed") }
-        let path = String(cString: template)
-        defer { close(fd); unlink(path) }
+        let fd = try temporaryFile()
+        defer { close(fd) }
         var sink = ArtifactSink(fileDescriptor: fd)
         try write(&sink)
-        return Array(FileManager.default.contents(atPath: path) ?? Data())
+        // From the descriptor, from its start (a writer such as libsndfile seeks): no path needed.
+        switch RegularFile.contents(of: fd) {
+        case let .success(bytes): return bytes
+        case let .failure(.unreadable(reason)): throw ChartError("cannot read back a temporary file: \(reason)", code: "output.write-failed")
+        case .failure: throw ChartError("cannot read back a temporary file", code: "output.write-failed")
+        }
     }
 
-    /// The whole file open at `fd`, read from its start with `pread` (the writer may have left the
-    /// offset anywhere, and seeks): no path, so no need of /proc.
-    private static func readBack(_ fd: Int32) throws -> [UInt8] {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw ArtifactWriter.failure(errno, "cannot read back a temporary file", "") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(done)) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                throw n < 0 ? ArtifactWriter.failure(errno, "cannot read back a temporary file", "")
-                    : ChartError("a temporary file ended before its size", code: "output.write-failed")
-            }
-            done += n
-        }
-        return bytes
+    /// A new file for reading and writing that has no name, so that a process killed while using it
+    /// leaves nothing in `TMPDIR`: unnamed from the start (`O_TMPFILE`) where the file system has
+    /// such files, else made with a name that is removed at once.
+    private static func temporaryFile() throws -> Int32 {
+        let unnamed = cfilesync_open_unnamed(NSTemporaryDirectory())
+        if unnamed >= 0 { return unnamed }
+        var template = Array((NSTemporaryDirectory() + "/chartpipe-artifact-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard fd >= 0 else { throw ArtifactWriter.failure(errno, "cannot create a temporary file", "") }
+        unlink(String(cString: template))
+        return fd
     }
 }

@@ -65,11 +65,10 @@ struct PluginFolder: ~Copyable {
     }
 
     /// Removes the plugin folders in `parent` that no process holds and that have not changed for
-    /// `quiet` seconds before `now`; returns how many. Only this user's folders are looked at.
-    @discardableResult
-    static func sweep(in parent: String, now: Date = Date(), quiet: TimeInterval = quiet) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return 0 }
-        var removed = 0
+    /// `quiet` seconds. Only this user's folders are looked at.
+    static func sweep(in parent: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
+        let before = Date().timeIntervalSince1970 - quiet
         for name in names where name.hasPrefix(prefix) {
             let path = parent + "/" + name
             let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -77,14 +76,13 @@ struct PluginFolder: ~Copyable {
             defer { close(fd) }
             var info = stat(), atName = stat()
             guard fstat(fd, &info) == 0, info.st_uid == geteuid(),
-                  Double(info.st_mtim.tv_sec) < now.timeIntervalSince1970 - quiet,
+                  Double(info.st_mtim.tv_sec) < before,
                   flock(fd, LOCK_EX | LOCK_NB) == 0,
                   // Held now by this process: its owner is gone. Still the folder at that name
                   // (another sweep may have removed it and a new one taken the name)?
                   fstat(fd, &info) == 0, info.st_nlink > 0,
                   lstat(path, &atName) == 0, atName.st_dev == info.st_dev, atName.st_ino == info.st_ino else { continue }
-            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
+            try? FileManager.default.removeItem(atPath: path)
         }
-        return removed
     }
 }
