@@ -138,12 +138,11 @@ final class FaultTests: XCTestCase {
 
     /// A full disk at random points of a first run and of a rerun: the run stops with status 4 (or
     /// completes, when everything fitted), the manifest never lies, and after every round a repair
-    /// rerun with room exits 0 with every listed file matching its size and hash. The points are
-    /// drawn from a logged seed; CHARTPIPE_FAULT_SEED=SEED replays a failing draw.
+    /// rerun with room exits 0 with every listed file matching its size and hash. 3 rounds in
+    /// `make test`, 8 in `make test-long`; each round's points come from its printed seed
+    /// (`CHARTPIPE_TRIAL_SEED` replays one round).
     func testAFullDiskAtAnyPointLeavesATruthfulManifest() throws {
-        let seed = ProcessInfo.processInfo.environment["CHARTPIPE_FAULT_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
-        print("FaultTests: full-disk points from seed \(seed) (CHARTPIPE_FAULT_SEED=\(seed) replays them)")
-        var generator = SeededRandom(seed: seed)
+        let trials = Trials.seeds("FaultTests.fullDisk", quick: 3, long: 8)
         // What the whole run takes on a tmpfs (whole 4 KiB pages per file), measured rather than
         // assumed: the cuts below scale with it, and a repair gets room for the old output plus a
         // new copy of every file beside it.
@@ -151,12 +150,13 @@ final class FaultTests: XCTestCase {
         let need = try pagedKilobytes(out)
         try FileManager.default.removeItem(at: out)
         let repairRoom = 2 * need + 1024
-        for round in 0..<8 {
+        for (round, seed) in trials.enumerated() {
+            var generator = SeededRandom(seed: seed)
             // A first run cut anywhere from its first file to its last, and a rerun left anywhere
             // from a few kilobytes of room to enough.
             let kilobytes = Int.random(in: 16...(need + need / 10), using: &generator)
             let room = Int.random(in: 8...(need + need / 10), using: &generator)
-            let context = "round \(round) of seed \(seed): first run in \(kilobytes) KB, rerun with \(room) KB of room"
+            let context = "round \(round) (CHARTPIPE_TRIAL_SEED=\(seed)): first run in \(kilobytes) KB, rerun with \(room) KB of room"
             try mountTmpfs(kilobytes: kilobytes)
             let status = try runPipeline()
             XCTAssertTrue([0, 4].contains(status), "status \(status), \(context); stderr: \(lastStderr)")
@@ -214,10 +214,13 @@ final class FaultTests: XCTestCase {
 
     // MARK: kills and signals
 
-    /// kill -9 and a double SIGINT at random moments of first runs and reruns, 30 each.
+    /// kill -9 and a double SIGINT at random moments of first runs and reruns: 20 rounds in `make
+    /// test`, 60 in `make test-long`. A round's moment comes from its printed seed; a replayed round
+    /// (`CHARTPIPE_TRIAL_SEED`) starts from a clean folder rather than the damage of the rounds before.
     func testKillsAndDoubleSignalsAtRandomMomentsNeverLeaveALie() throws {
-        var generator = SystemRandomNumberGenerator()
-        for round in 0..<60 {
+        let trials = Trials.seeds("FaultTests.kills", quick: 20, long: 60)
+        for (round, seed) in trials.enumerated() {
+            var generator = SeededRandom(seed: seed)
             let process = try start()
             usleep(UInt32.random(in: 0...700_000, using: &generator))
             if round % 2 == 0 {
@@ -228,7 +231,7 @@ final class FaultTests: XCTestCase {
                 kill(process.processIdentifier, SIGINT)
             }
             process.waitUntilExit()
-            try assertManifestTells(settled: false, "round \(round)")
+            try assertManifestTells(settled: false, "round \(round) (CHARTPIPE_TRIAL_SEED=\(seed))")
             // Every fifth round repairs; the others leave the next round a damaged folder to start from.
             if round % 5 == 4 {
                 let rerun = try Harness.run(["run", "weekly.pipeline", "--no-progress", "--jobs", "2"], in: folder)

@@ -3,9 +3,9 @@ import ChartpipeTestSupport
 import Foundation
 import XCTest
 
-/// SIGTERM at 30 random moments of a 300-chart run. The moments are counted, not timed: the signal
-/// goes out after the k-th finished-chart line on standard error, k drawn from a seeded generator
-/// (the seed is printed; CHARTPIPE_KILL_SEED replays a run). After each: exit status 130, every
+/// SIGTERM at random moments of a 300-chart run: 8 in `make test`, 30 in `make test-long`. The moments
+/// are counted, not timed: the signal goes out after the k-th finished-chart line on standard error,
+/// k drawn from the trial's seed (printed; `CHARTPIPE_TRIAL_SEED` replays one trial, see `Trials`). After each: exit status 130, every
 /// file the manifest lists matches its size and SHA-256, nothing on disk that it does not list, no
 /// temporary file; then a `--incremental` rerun keeps exactly the charts the interrupted run
 /// completed, makes the others, and leaves every file as an uninterrupted run writes it.
@@ -20,7 +20,7 @@ final class InterruptTests: XCTestCase {
         let data = folder.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         // Small charts: 40 days each, a trend, a wave and a little noise, all from one seed. The stages
-        // are the cheap ones (30 rounds of 300 charts, twice): a report over 300 charts would cost
+        // are the cheap ones (up to 30 rounds of 300 charts, twice): a report over 300 charts would cost
         // more than the charts; FaultTests stops runs that write one.
         var random = SeededRandom(seed: 17)
         var entries: [String] = []
@@ -124,7 +124,7 @@ final class InterruptTests: XCTestCase {
         try Harness.files(in: out.appendingPathComponent("charts"))
     }
 
-    func testSIGTERMAtThirtyRandomMomentsLeavesTheTruthAndIncrementalFinishes() throws {
+    func testSIGTERMAtRandomMomentsLeavesTheTruthAndIncrementalFinishes() throws {
         // The uninterrupted run, to compare every chart file with.
         let whole = try Harness.run(["run", "many.pipeline", "--no-progress", "--jobs", "2", "--incremental"], in: folder,
                                     environment: environment)
@@ -134,17 +134,15 @@ final class InterruptTests: XCTestCase {
         let expected = try chartFiles()
         XCTAssertGreaterThan(expected.count, charts * 5)
 
-        let seed = ProcessInfo.processInfo.environment["CHARTPIPE_KILL_SEED"].flatMap { UInt64($0) } ?? 20_261_201
-        var random = SeededRandom(seed: seed)
         // From the first finished chart (a signal before the program has set its handlers would test
         // the C library, not chartpipe) to 40 before the last: the run is still going when it lands.
-        let moments = (0..<30).map { _ in 1 + Int(random.next() % UInt64(charts - 40)) }
-        print("InterruptTests: SIGTERM after these counts of finished charts (seed \(seed), CHARTPIPE_KILL_SEED replays): \(moments)")
-
-        for (round, moment) in moments.enumerated() {
-            print("InterruptTests: round \(round): SIGTERM after \(moment) finished charts")
+        let trials = Trials.seeds("InterruptTests", quick: 8, long: 30, base: 20_261_201)
+        for (round, seed) in trials.enumerated() {
+            var random = SeededRandom(seed: seed)
+            let moment = 1 + Int(random.next() % UInt64(charts - 40))
+            print("InterruptTests: round \(round) (trial seed \(seed)): SIGTERM after \(moment) finished charts")
             try? FileManager.default.removeItem(at: out)
-            let context = "round \(round), SIGTERM after \(moment) charts (seed \(seed))"
+            let context = "round \(round), SIGTERM after \(moment) charts (CHARTPIPE_TRIAL_SEED=\(seed) replays it)"
             let stopped = try runInterrupted(after: moment)
             XCTAssertEqual(stopped.status, 130, "\(context): \(stopped.stderr.suffix(400))")
             XCTAssertLessThan(stopped.finished, charts, context)
