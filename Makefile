@@ -10,7 +10,7 @@ SLURM_PACKAGES := slurm-wlm munge
 # Python for the tests (openpyxl, selenium, axe-core), pinned in Tests/requirements.txt.
 TEST_VENV := .venv-test
 
-.PHONY: deps slurm-deps test-venv build demo test plugin-checks slurm-check fuzz sanitize bench schema clean
+.PHONY: deps slurm-deps test-venv build demo test test-build test-long plugin-checks plugin-command plugin-fixture plugin-skeleton slurm-check fuzz sanitize sanitizer-build bench schema clean
 
 deps:
 	@$(MAKE) -s apt-install PACKAGES="$(APT_PACKAGES)"
@@ -58,36 +58,71 @@ $(TEST_VENV)/installed: Tests/requirements.txt | deps
 	$(TEST_VENV)/bin/pip install -q --disable-pip-version-check -r Tests/requirements.txt
 	touch $@
 
+# Each step of `make test` and .ci/run prints its time (scripts/timed.sh) and the table at the end
+# shows them all (scripts/step-times.sh), so that a change sees what it costs. A caller that times
+# more steps into the same table (.ci/run) sets KEEP_STEP_TIMES=1.
+STEP_TIMES ?= $(CURDIR)/.build/step-times.txt
+export STEP_TIMES
+TIMED := bash scripts/timed.sh
+# Test cases run in parallel, one worker per processor: each case in a process of its own, every
+# test in a folder of its own (Harness.temporaryFolder), no test on a fixed port.
+TEST_WORKERS ?= $(shell nproc)
+PARALLEL := --parallel --num-workers $(TEST_WORKERS)
+# `swift test` that closes on a line of counts (the parallel runner prints none of its own).
+SWIFT_TEST := env SWIFT=$(SWIFT) bash scripts/swift-test.sh
+# What a test build needs: the test bundle, the binary the end-to-end tests run and the example
+# plugin. Not `--build-tests`, which also builds every module a second time as the host tool of
+# the SwiftPM plugins (…-tool.build): `plugin-checks` builds that when it uses the plugins.
+TEST_PRODUCTS := chartpipePackageTests chartpipe chartpipe-stage-rolling
+
 test: deps test-venv
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	$(MAKE) plugin-checks
-	$(MAKE) slurm-check
+	@[ -n "$(KEEP_STEP_TIMES)" ] || rm -f $(STEP_TIMES)
+	@$(TIMED) build $(MAKE) -s test-build
+	@$(TIMED) unit-tests $(SWIFT_TEST) unit-tests --skip-build $(PARALLEL) --skip EndToEndTests
+	@$(TIMED) end-to-end $(SWIFT_TEST) end-to-end --skip-build $(PARALLEL) --filter EndToEndTests
+	@$(TIMED) plugin-command $(MAKE) -s plugin-command
+	@$(TIMED) plugin-fixture $(MAKE) -s plugin-fixture
+	@$(TIMED) plugin-skeleton $(MAKE) -s plugin-skeleton
+	@$(TIMED) slurm $(MAKE) -s slurm-check
+	@[ -n "$(KEEP_STEP_TIMES)" ] || bash scripts/step-times.sh
+
+test-build:
+	@for product in $(TEST_PRODUCTS); do $(SWIFT) build --product $$product || exit 1; done
+
+# The trials of the tests that start many processes at their full count (SIGTERM at 30 moments,
+# 60 kills and double signals, 8 full disks; a few of each run in `make test`), after `make test`'s
+# build. Each trial prints its seed: CHARTPIPE_TRIAL_SEED=SEED replays it (Tests/Support/Trials.swift).
+test-long: deps test-venv test-build
+	CHARTPIPE_LONG_TESTS=1 $(SWIFT) test --skip-build --filter 'InterruptTests|FaultTests'
 
 # deploy/slurm/ on a real single-node Slurm (munged, slurmctld, slurmd on 127.0.0.1, everything
 # under .build/slurm): 3 array tasks and the dependent merge must equal one run byte for byte.
 slurm-check: slurm-deps
 	CHARTPIPE="$$($(SWIFT) build --show-bin-path)/chartpipe" bash Tests/Slurm/slurm-test.sh
 
-# The SwiftPM plugins and the Swift plugin skeleton, which need whole builds of their own (kept
-# under .build, so that a second run is quick): `swift package chartpipe` from this package and
-# from a package that depends on chartpipe by path, whose build checks its .pipeline files (one
-# valid, one with a mistake that must fail the build with a compiler-style diagnostic); then a
-# skeleton from `chartpipe plugin new --language swift` must pass its own tests.
+# The SwiftPM plugins and the Swift plugin skeleton: `swift package chartpipe` from this package,
+# which builds the modules as the plugins' host tool; then the same from a package that depends on
+# chartpipe by path, whose build checks its .pipeline files (one valid, one with a mistake that must
+# fail the build with a compiler-style diagnostic), in the same scratch folder, where it finds that
+# host tool built (a folder of its own would build every module again); then a skeleton from
+# `chartpipe plugin new --language swift` must pass its own tests.
 PLUGIN_FIXTURE := Tests/PluginTests/Fixtures/PipelinePackage
-FIXTURE_BUILD := .build/plugin-fixture
-plugin-checks:
+BROKEN_LOG := .build/plugin-fixture-broken.log
+plugin-checks: plugin-command plugin-fixture plugin-skeleton
+plugin-command:
 	$(SWIFT) package chartpipe validate pipelines/weekly.pipeline
-	$(SWIFT) package --package-path $(PLUGIN_FIXTURE) --scratch-path $(FIXTURE_BUILD) chartpipe validate $(PLUGIN_FIXTURE)/Sources/Good/sales.pipeline
-	$(SWIFT) build --package-path $(PLUGIN_FIXTURE) --scratch-path $(FIXTURE_BUILD) --target Good
-	@if $(SWIFT) build --package-path $(PLUGIN_FIXTURE) --scratch-path $(FIXTURE_BUILD) --target Broken > $(FIXTURE_BUILD)/broken.log 2>&1; then \
+plugin-fixture:
+	$(SWIFT) package --package-path $(PLUGIN_FIXTURE) --scratch-path .build chartpipe validate $(PLUGIN_FIXTURE)/Sources/Good/sales.pipeline
+	$(SWIFT) build --package-path $(PLUGIN_FIXTURE) --scratch-path .build --target Good
+	@if $(SWIFT) build --package-path $(PLUGIN_FIXTURE) --scratch-path .build --target Broken > $(BROKEN_LOG) 2>&1; then \
 	  echo "error: the target with a broken pipeline built"; exit 1; \
 	fi; \
-	if grep -q "Sources/Broken/sales.pipeline:4:68: error: 'points' must be an integer of at least 20" $(FIXTURE_BUILD)/broken.log; then \
+	if grep -q "Sources/Broken/sales.pipeline:4:68: error: 'points' must be an integer of at least 20" $(BROKEN_LOG); then \
 	  echo "The broken pipeline failed the build with its diagnostic, as it must."; \
 	else \
-	  cat $(FIXTURE_BUILD)/broken.log; echo "error: the build did not report the broken pipeline as expected"; exit 1; \
+	  cat $(BROKEN_LOG); echo "error: the build did not report the broken pipeline as expected"; exit 1; \
 	fi
+plugin-skeleton:
 	rm -rf .build/plugin-skeleton
 	"$$($(SWIFT) build --show-bin-path)/chartpipe" plugin new skeleton --language swift --in .build/plugin-skeleton > /dev/null
 	$(SWIFT) test --package-path .build/plugin-skeleton/skeleton
@@ -97,7 +132,7 @@ plugin-checks:
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= csv json pipeline catalog template
 fuzz: deps
-	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) bash Fuzz/run.sh $(FUZZ_TARGETS)
+	@$(TIMED) fuzz env FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) bash Fuzz/run.sh $(FUZZ_TARGETS)
 
 # Every test under AddressSanitizer, then the suites that run work concurrently under ThreadSanitizer,
 # each in a build folder of its own. No leak checks: LeakSanitizer takes Swift's static lets for leaks;
@@ -110,13 +145,21 @@ TSAN_SKIP ?= FaultTests
 # in a debug build and three times more under AddressSanitizer, so they run once, in `make test`.
 ASAN_SKIP ?= InterruptTests
 sanitize: deps test-venv
-	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan \
-	  --skip '$(ASAN_SKIP)'
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
-	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)' \
+	@$(TIMED) asan-build $(MAKE) -s sanitizer-build SANITIZER=address
+	@$(TIMED) asan-tests env ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no \
+	  $(SWIFT_TEST) asan-tests --skip-build --sanitize=address --scratch-path .build/asan $(PARALLEL) --skip '$(ASAN_SKIP)'
+	@$(TIMED) tsan-build $(MAKE) -s sanitizer-build SANITIZER=thread
+	@$(TIMED) tsan-tests env TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
+	  $(SWIFT_TEST) tsan-tests --skip-build --sanitize=thread --scratch-path .build/tsan $(PARALLEL) --filter '$(TSAN_TESTS)' \
 	  --skip '$(TSAN_SKIP)'
+
+# The test products under one sanitizer (SANITIZER=address|thread), in .build/asan or .build/tsan:
+# the same products as `test-build`, so not the plugins' host tools, which no sanitized test runs.
+sanitizer-build:
+	@scratch=.build/$(if $(filter address,$(SANITIZER)),asan,tsan); \
+	for product in $(TEST_PRODUCTS); do \
+	  $(SWIFT) build --sanitize=$(SANITIZER) --scratch-path $$scratch --product $$product || exit 1; \
+	done
 
 bench: deps
 	bash Benchmarks/run.sh

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets (Fuzz/Package.swift) with libFuzzer and AddressSanitizer and runs each for
-# FUZZ_SECONDS, one after another. Seeds come from the committed fixtures; corpora grow under
+# Builds the fuzz targets (Fuzz/Package.swift) with libFuzzer and AddressSanitizer, once, and runs each
+# for FUZZ_SECONDS, FUZZ_JOBS at a time (default: one per processor). Seeds come from the committed fixtures; corpora grow under
 # .build/fuzz/corpus and survive between runs; a crashing input is kept under .build/fuzz/crashes.
 # Usage: Fuzz/run.sh [TARGET…]   (targets: csv json pipeline catalog template; default: all)
 set -euo pipefail
@@ -95,8 +95,10 @@ export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=detect_leaks=0
 # The pipeline target resolves relative paths here, where the seeds' catalogs and data are.
 export CHARTPIPE_FUZZ_PIPELINES=$root/pipelines
-failed=()
-for target in "${targets[@]}"; do
+# One target: seeds, then libFuzzer for FUZZ_SECONDS; its lines go to $work/logs/TARGET.out, and its
+# status (0 or the fuzzer's) to $work/logs/TARGET.status, so that several can run at once.
+fuzz_target() {
+    local target=$1 name seeds corpus crashes log status=0 input execs
     name=$(product "$target")
     seeds=$work/seeds/$target corpus=$work/corpus/$target crashes=$work/crashes/$target log=$work/logs/$target.log
     rm -rf "$seeds"
@@ -111,7 +113,6 @@ for target in "${targets[@]}"; do
     echo "fuzz $target: ${seconds}s, $(ls "$seeds" | wc -l) seeds, $(ls "$corpus" | wc -l) inputs in the corpus"
     export CHARTPIPE_FUZZ_TMP=/dev/shm/chartpipe-fuzz-$target-$$
     [ -w /dev/shm ] || CHARTPIPE_FUZZ_TMP=${TMPDIR:-/tmp}/chartpipe-fuzz-$target-$$
-    status=0
     "$bin/$name" "$corpus" "$seeds" -max_total_time="$seconds" -max_len="$(max_len "$target")" \
         -rss_limit_mb=2048 -timeout=20 -detect_leaks=0 -artifact_prefix="$crashes/" -print_final_stats=1 >"$log" 2>&1 || status=$?
     rm -rf "$CHARTPIPE_FUZZ_TMP"
@@ -124,8 +125,25 @@ for target in "${targets[@]}"; do
         "$swift" demangle --simplified <"$log" | sed -n '/ERROR: \|==ERROR\|deadly signal\|runtime failure\|Fatal error/,/SUMMARY/p' | head -60
         echo "fuzz $target: the input is ${input:-(none written; see $log)}"
         echo "fuzz $target: reproduce with SWIFT_BACKTRACE=enable=no $bin/$name ${input:-INPUT}"
-        failed+=("$target")
     fi
+    echo "$status" > "$work/logs/$target.status"
+}
+
+# FUZZ_JOBS targets at a time (default: one per processor); each prints its lines when it ends.
+jobs=${FUZZ_JOBS:-$(nproc)}
+running=0
+for target in "${targets[@]}"; do
+    product "$target" > /dev/null || exit 2
+    rm -f "$work/logs/$target.status"
+    fuzz_target "$target" > "$work/logs/$target.out" 2>&1 &
+    running=$((running + 1))
+    if [ "$running" -ge "$jobs" ]; then wait -n || true; running=$((running - 1)); fi
+done
+wait
+failed=()
+for target in "${targets[@]}"; do
+    cat "$work/logs/$target.out"
+    [ "$(cat "$work/logs/$target.status" 2>/dev/null)" = 0 ] || failed+=("$target")
 done
 if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzzing failed: ${failed[*]} (logs in $work/logs)"
