@@ -183,6 +183,9 @@ public final class ArtifactWriter: Sendable {
                 } else {
                     (size, digest) = try Self.hash(fd, path: target)
                 }
+                if let declared = sink.declaredSize, declared != size {
+                    throw ChartError("cannot write: the file holds \(size) bytes of the \(declared) written", code: "output.write-failed")
+                }
             }
         } catch {
             // A library writing through the descriptor (libsndfile) reports a full disk in its own
@@ -214,6 +217,8 @@ public final class ArtifactWriter: Sendable {
         var before = stat()
         let statted = fstat(file.fd, &before) == 0
         if close(file.fd) != 0, failure == 0 { failure = errno }
+        // Listed only when all its bytes reached the file.
+        if failure == 0, statted, Int(before.st_size) != file.entry.bytes { failure = Self.nearlyFull(folder) ? ENOSPC : EIO }
         // Noted before the rename, not after: a run killed between the two leaves the path in its
         // journal, and the next run checks what is there; noted after, a file could be in place
         // that no manifest or journal lists, and every later run would refuse to replace it.
