@@ -272,6 +272,50 @@ final class FaultTests: XCTestCase {
         }
     }
 
+    // MARK: a closed output pipe
+
+    /// Runs chartpipe with stdout and stderr on a pipe whose reader has gone (`| head -1` once it
+    /// has its line): its exit status, and whether it ended by itself rather than by a signal.
+    func runIntoAClosedPipe(_ arguments: [String]) throws -> (status: Int32, exited: Bool) {
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationReason == .exit)
+    }
+
+    /// Nobody listening is no reason to stop: the run does its work, writes its manifest and exits
+    /// with its normal status, in both log formats; `strings import` says its error to nobody and exits 1.
+    func testAClosedOutputPipeDoesNotStopARun() throws {
+        for format in ["text", "json"] {
+            try? FileManager.default.removeItem(at: out)
+            let run = try runIntoAClosedPipe(["run", "weekly.pipeline", "--no-progress", "--log-format", format])
+            XCTAssertTrue(run.exited, "\(format): ended by signal \(run.status)")
+            XCTAssertEqual(run.status, 0, format)
+            try assertManifestTells(settled: true, "a run into a closed pipe, --log-format \(format)")
+        }
+        // An import that warns (a unit of no key) and then rewrites the catalog.
+        let catalog = folder.appendingPathComponent("weekly.xcstrings")
+        let po = folder.appendingPathComponent("weekly.ko.po")
+        try Data("msgid \"\"\nmsgstr \"Language: ko\\n\"\n\nmsgctxt \"no such key\"\nmsgid \"x\"\nmsgstr \"y\"\n".utf8).write(to: po)
+        let before = try FileManager.default.attributesOfItem(atPath: catalog.path)[.systemFileNumber] as? Int
+        let imported = try runIntoAClosedPipe(["strings", "import", po.path, catalog.path])
+        XCTAssertTrue(imported.exited, "strings import ended by signal \(imported.status)")
+        XCTAssertEqual(imported.status, 0)
+        XCTAssertNotEqual(try FileManager.default.attributesOfItem(atPath: catalog.path)[.systemFileNumber] as? Int, before,
+                          "the catalog was written anew")
+        let failed = try runIntoAClosedPipe(["strings", "import", "missing.po", catalog.path])
+        XCTAssertTrue(failed.exited, "strings import ended by signal \(failed.status)")
+        XCTAssertEqual(failed.status, 1)
+    }
+
     // MARK: files chartpipe did not write
 
     func testAManifestChartpipeDidNotWriteIsNeverReplaced() throws {
