@@ -316,6 +316,33 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(failed.status, 1)
     }
 
+    // MARK: a file chartpipe cannot remove
+
+    /// A file of chartpipe's made immutable (`chattr +i`): the rerun cannot replace or remove it, so
+    /// the chart fails and the manifest lists the file as a leftover; once it may be changed
+    /// again, the next run replaces it, where it used to refuse it as a file no manifest lists.
+    func testAFileChartpipeCannotRemoveStaysItsOwn() throws {
+        XCTAssertEqual(try runPipeline(), 0, lastStderr)
+        let file = out.appendingPathComponent("charts/daily-sales/data.json")
+        let locked = try Harness.command(["chattr", "+i", file.path])
+        guard locked.status == 0 else { throw XCTSkip("the file system refuses chattr +i: \(locked.stderr)") }
+        var immutable = true
+        defer { if immutable { _ = try? Harness.command(["chattr", "-i", file.path]) } }
+        XCTAssertEqual(try runPipeline(), 1, "the chart whose file cannot be replaced fails: \(lastStderr)")
+        let data = try XCTUnwrap(FileManager.default.contents(atPath: out.appendingPathComponent("manifest.json").path))
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(manifest["leftovers"] as? [String], ["charts/daily-sales/data.json"])
+        let chart = (manifest["charts"] as? [[String: Any]] ?? []).first { $0["id"] as? String == "daily-sales" }
+        XCTAssertEqual(chart?["status"] as? String, "failed")
+        XCTAssertEqual(try runPipeline(), 1, "still immutable, still a leftover: \(lastStderr)")
+        XCTAssertEqual(try Harness.command(["chattr", "-i", file.path]).status, 0)
+        immutable = false
+        XCTAssertEqual(try runPipeline(), 0, "the leftover is replaced: \(lastStderr)")
+        try assertManifestTells(settled: true, "after the file could be replaced again")
+        let settled = try XCTUnwrap(FileManager.default.contents(atPath: out.appendingPathComponent("manifest.json").path))
+        XCTAssertNil((try JSONSerialization.jsonObject(with: settled) as? [String: Any])?["leftovers"])
+    }
+
     // MARK: files chartpipe did not write
 
     func testAManifestChartpipeDidNotWriteIsNeverReplaced() throws {
