@@ -352,6 +352,7 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("manifest.json that chartpipe did not write"), result.stderr)
         XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("manifest.json"), encoding: .utf8), #"{"mine": true}"#)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["manifest.json"], "a refused run leaves no lock file")
     }
 
     func testFilesNoManifestListsAreNeverReplaced() throws {
@@ -362,5 +363,25 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("'charts/daily-sales/data.json' is in the output folder, but no chartpipe manifest lists it"), result.stderr)
         XCTAssertEqual(try String(contentsOf: chart.appendingPathComponent("data.json"), encoding: .utf8), "mine")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["charts"], "a refused run leaves no lock file")
+    }
+
+    /// A run refused while another holds the folder leaves that run's lock file, which it did not make.
+    func testARefusedRunRemovesOnlyTheLockFileItMade() throws {
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let lock = out.appendingPathComponent(".chartpipe.lock")
+        FileManager.default.createFile(atPath: lock.path, contents: nil)
+        let fd = open(lock.path, O_RDWR)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        XCTAssertEqual(flock(fd, LOCK_EX | LOCK_NB), 0)
+        let refused = try Harness.run(["run", "weekly.pipeline", "--no-progress"], in: folder)
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: lock.path), "the holder's lock file stays")
+        flock(fd, LOCK_UN)
+        try FileManager.default.removeItem(at: lock)
+        try #"{"mine": true}"#.write(to: out.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Harness.run(["run", "weekly.pipeline", "--no-progress"], in: folder).status, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: lock.path), "the lock file the refused run made is gone")
     }
 }

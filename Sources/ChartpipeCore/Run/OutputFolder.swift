@@ -63,7 +63,11 @@ final class OutputFolder: Sendable {
         let shard: Shard? = { if case let .shard(s) = role { return s }; return nil }()
         let probe = ArtifactWriter(root: root)
         try probe.prepare()
-        lock = try RunLock.acquire(root: probe.root, shard: shard, wait: wait)
+        let lock = try RunLock.acquire(root: probe.root, shard: shard, wait: wait)
+        self.lock = lock
+        // A run refused here wrote nothing, and leaves no lock file it made (docs/output.md).
+        var started = false
+        defer { if !started { lock.discardCreated() } }
         // Read beside the previous manifest: neither needs the other.
         let cached = Background(concurrently: concurrently) { RunCache.read(probe, name: RunCache.fileName(shard)) }
         var previous = try Self.readPrevious(probe, name: "manifest.json", pipeline: spec.name)
@@ -132,6 +136,7 @@ final class OutputFolder: Sendable {
         self.previous = previous
         previousIndex = Dictionary((previous?.charts ?? []).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         try markRunning(selected: selected, generatedAt: generatedAt, pipeline: spec)
+        started = true
     }
 
     /// The manifest `name` in the folder: nil when there is none; refused when chartpipe did not
