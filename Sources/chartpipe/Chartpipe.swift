@@ -42,6 +42,8 @@ struct Chartpipe {
             limit.rlim_cur = min(limit.rlim_max, 65_536)
             _ = setrlimit(files, &limit)
         }
+        // A closed stdout or stderr (`| head -1`) must not end a run half way: see `StandardStream`.
+        StandardStream.ignoreBrokenPipes()
         let arguments = Array(CommandLine.arguments.dropFirst())
         // Before anything else: a signal during start-up must already be an interruption.
         if arguments.first == RunCommand.spec.name { Signals.install() }

@@ -9,6 +9,6 @@ import Plugin
 enum Console {
     /// One line; what it quotes from data or pipelines is shown safely (`TerminalText`).
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((TerminalText.safe(line) + "\n").utf8))
+        StandardStream.error.write(TerminalText.safe(line) + "\n")
     }
 }

@@ -49,6 +49,6 @@ final class Log: Sendable {
     }
 
     func write(_ line: String) {
-        lock.withLock { _ in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        lock.withLock { _ in StandardStream.error.write(line + "\n") }
     }
 }

@@ -114,7 +114,10 @@ enum PluginSkeleton {
                 sys.stderr.write(f"chartpipe-stage-__NAME__ speaks protocol {PROTOCOL}, but chartpipe sent protocol "
                                  f"{request.get('protocol')}; use versions that speak the same protocol\n")
                 return 3
-            sys.stdout.write(json.dumps(respond(request), ensure_ascii=False) + "\n")
+            response = respond(request)
+            # Echoed so that chartpipe can tie the answer to its request (docs/plugins.md).
+            response["chart"], response["sequence"] = request["chart"]["id"], request["sequence"]
+            sys.stdout.write(json.dumps(response, ensure_ascii=False) + "\n")
             sys.stdout.flush()
 
 
@@ -135,11 +138,11 @@ enum PluginSkeleton {
     PLUGIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "chartpipe-stage-__NAME__")
 
 
-    def request(protocol=1, locales=("en", "zh-Hans", "ko", "ja")):
+    def request(protocol=1, locales=("en", "zh-Hans", "ko", "ja"), sequence=1):
         points = [{"x": f"2026-06-0{d}T00:00:00Z", "y": d * 10.0, "records": [d, d]} for d in range(1, 4)]
         series = [{"name": "North", "points": points}]
         return {
-            "protocol": protocol, "plugin": "__NAME__",
+            "protocol": protocol, "sequence": sequence, "plugin": "__NAME__",
             "chart": {"id": "sales", "title": "Sales", "subtitle": None, "mark": "line",
                       "source": {"path": "sales.csv", "format": "csv"},
                       "x": {"field": "date", "type": "time", "title": None, "zone": "UTC"},
@@ -164,8 +167,9 @@ enum PluginSkeleton {
             self.assertEqual((description["protocol"], description["name"]), (1, "__NAME__"))
 
         def test_answers_every_request_in_every_locale(self):
-            result = run([request(), request(locales=("en", "fr"))])
+            result = run([request(), request(locales=("en", "fr"), sequence=2)])
             first, second = [json.loads(line) for line in result.stdout.splitlines()]
+            self.assertEqual([(a["chart"], a["sequence"]) for a in (first, second)], [("sales", 1), ("sales", 2)])
             self.assertEqual(first["sentences"]["en"], ["The chart has 3 data points."])
             self.assertEqual(first["sentences"]["ko"], ["차트에는 데이터 포인트가 3개 있습니다."])
             self.assertEqual(sorted(first["sentences"]), ["en", "ja", "ko", "zh-Hans"])
@@ -266,7 +270,11 @@ enum PluginSkeleton {
             guard let version = request["protocol"] as? Int, version == protocolVersion else {
                 return (nil, "chartpipe-stage-__NAME__ speaks protocol \(protocolVersion), but chartpipe sent protocol \(request["protocol"] ?? "none"); use versions that speak the same protocol")
             }
-            return (encode(respond(to: request)), nil)
+            // The request's chart id and sequence, echoed: chartpipe ties each answer to its request.
+            var response = respond(to: request)
+            response["chart"] = (request["chart"] as? [String: Any])?["id"]
+            response["sequence"] = request["sequence"]
+            return (encode(response), nil)
         }
 
         public static func encode(_ object: [String: Any]) -> Data {
@@ -305,7 +313,8 @@ enum PluginSkeleton {
         func request(protocol version: Int = 1, locales: [String] = ["en", "zh-Hans", "ko", "ja"]) -> Data {
             let points: [[String: Any]] = (1...3).map { ["x": "2026-06-0\($0)T00:00:00Z", "y": Double($0) * 10, "records": [$0, $0]] }
             let request: [String: Any] = [
-                "protocol": version, "plugin": "__NAME__", "locales": locales, "options": [String: Any](),
+                "protocol": version, "sequence": 1, "plugin": "__NAME__", "chart": ["id": "sales"], "locales": locales,
+                "options": [String: Any](),
                 "series": ["xType": "time", "full": [["name": "North", "points": points]], "charted": [["name": "North", "points": points]]],
                 "trend": NSNull(),
             ]
@@ -324,6 +333,8 @@ enum PluginSkeleton {
             XCTAssertEqual(sentences["en"], ["The chart has 3 data points."])
             XCTAssertEqual(sentences["ko"], ["차트에는 데이터 포인트가 3개 있습니다."])
             XCTAssertEqual(sentences.keys.sorted(), ["en", "ja", "ko", "zh-Hans"])
+            XCTAssertEqual(response["chart"] as? String, "sales")
+            XCTAssertEqual(response["sequence"] as? Int, 1)
             let other = try XCTUnwrap(__MODULE__.answer(request(locales: ["en", "fr"])).reply)
             XCTAssertEqual((try JSONSerialization.jsonObject(with: other) as? [String: Any])?["warnings"] as? [String], ["no sentences in fr"])
         }

@@ -46,5 +46,5 @@ final class ProgressBar: RunObserver {
         }
     }
 
-    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    private func write(_ text: String) { StandardStream.error.write(text) }
 }

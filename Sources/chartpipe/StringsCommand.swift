@@ -96,7 +96,7 @@ enum StringsCommand {
             let catalog = try StringCatalog(contentsOf: path)
             let text = format == "po" ? PortableObject.export(catalog, locale: locale)
                 : XLIFF.export(catalog, locale: locale, original: (path as NSString).lastPathComponent)
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStream.output.write(text)
             return 0
         } catch {
             Console.error(error.description)

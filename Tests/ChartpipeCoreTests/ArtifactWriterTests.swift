@@ -76,6 +76,29 @@ final class ArtifactWriterTests: XCTestCase {
         XCTAssertEqual(names, ["big.bin"])
     }
 
+    /// A library that wrote through the descriptor says how many bytes it put in the file; a file
+    /// that holds fewer (a write lost under it, as libsndfile's MP3 encoder lost one on a full disk)
+    /// is never put in place or listed.
+    func testAFileThatHoldsFewerBytesThanWrittenIsNotListed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let writer = ArtifactWriter(root: root.path)
+        let bytes = [UInt8](repeating: 0x4D, count: 20_000)
+        let whole = try writer.write(.stream { sink in
+            _ = bytes.withUnsafeBytes { pwrite(sink.fileDescriptor, $0.baseAddress, $0.count, 0) }
+            sink.declareSize(bytes.count)
+        }, to: "a/whole.mp3", kind: "audio", locale: nil)
+        XCTAssertEqual(whole.bytes, bytes.count)
+        XCTAssertThrowsError(try writer.write(.stream { sink in
+            // The encoder wrote 20,000 bytes, but the bytes from 16,384 on never reached the file.
+            _ = bytes.withUnsafeBytes { pwrite(sink.fileDescriptor, $0.baseAddress, 16_384, 0) }
+            sink.declareSize(bytes.count)
+        }, to: "a/short.mp3", kind: "audio", locale: nil)) { error in
+            XCTAssertEqual((error as? ChartError)?.code, "output.write-failed", "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("a").path), ["whole.mp3"])
+    }
+
     /// The journal hook is called before a file is renamed into place, so that a run killed
     /// between the two never leaves a file that no manifest or journal lists (the next run would
     /// refuse to replace it: FaultTests met this once in 30 kills).

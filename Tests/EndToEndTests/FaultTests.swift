@@ -275,6 +275,77 @@ final class FaultTests: XCTestCase {
         }
     }
 
+    // MARK: a closed output pipe
+
+    /// Runs chartpipe with stdout and stderr on a pipe whose reader has gone (`| head -1` once it
+    /// has its line): its exit status, and whether it ended by itself rather than by a signal.
+    func runIntoAClosedPipe(_ arguments: [String]) throws -> (status: Int32, exited: Bool) {
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationReason == .exit)
+    }
+
+    /// Nobody listening is no reason to stop: the run does its work, writes its manifest and exits
+    /// with its normal status, in both log formats; `strings import` says its error to nobody and exits 1.
+    func testAClosedOutputPipeDoesNotStopARun() throws {
+        for format in ["text", "json"] {
+            try? FileManager.default.removeItem(at: out)
+            let run = try runIntoAClosedPipe(["run", "weekly.pipeline", "--no-progress", "--log-format", format])
+            XCTAssertTrue(run.exited, "\(format): ended by signal \(run.status)")
+            XCTAssertEqual(run.status, 0, format)
+            try assertManifestTells(settled: true, "a run into a closed pipe, --log-format \(format)")
+        }
+        // An import that warns (a unit of no key) and then rewrites the catalog.
+        let catalog = folder.appendingPathComponent("weekly.xcstrings")
+        let po = folder.appendingPathComponent("weekly.ko.po")
+        try Data("msgid \"\"\nmsgstr \"Language: ko\\n\"\n\nmsgctxt \"no such key\"\nmsgid \"x\"\nmsgstr \"y\"\n".utf8).write(to: po)
+        let before = try FileManager.default.attributesOfItem(atPath: catalog.path)[.systemFileNumber] as? Int
+        let imported = try runIntoAClosedPipe(["strings", "import", po.path, catalog.path])
+        XCTAssertTrue(imported.exited, "strings import ended by signal \(imported.status)")
+        XCTAssertEqual(imported.status, 0)
+        XCTAssertNotEqual(try FileManager.default.attributesOfItem(atPath: catalog.path)[.systemFileNumber] as? Int, before,
+                          "the catalog was written anew")
+        let failed = try runIntoAClosedPipe(["strings", "import", "missing.po", catalog.path])
+        XCTAssertTrue(failed.exited, "strings import ended by signal \(failed.status)")
+        XCTAssertEqual(failed.status, 1)
+    }
+
+    // MARK: a file chartpipe cannot remove
+
+    /// A file of chartpipe's made immutable (`chattr +i`): the rerun cannot replace or remove it, so
+    /// the chart fails and the manifest lists the file as a leftover; once it may be changed
+    /// again, the next run replaces it, where it used to refuse it as a file no manifest lists.
+    func testAFileChartpipeCannotRemoveStaysItsOwn() throws {
+        XCTAssertEqual(try runPipeline(), 0, lastStderr)
+        let file = out.appendingPathComponent("charts/daily-sales/data.json")
+        let locked = try Harness.command(["chattr", "+i", file.path])
+        guard locked.status == 0 else { throw XCTSkip("the file system refuses chattr +i: \(locked.stderr)") }
+        var immutable = true
+        defer { if immutable { _ = try? Harness.command(["chattr", "-i", file.path]) } }
+        XCTAssertEqual(try runPipeline(), 1, "the chart whose file cannot be replaced fails: \(lastStderr)")
+        let data = try XCTUnwrap(FileManager.default.contents(atPath: out.appendingPathComponent("manifest.json").path))
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(manifest["leftovers"] as? [String], ["charts/daily-sales/data.json"])
+        let chart = (manifest["charts"] as? [[String: Any]] ?? []).first { $0["id"] as? String == "daily-sales" }
+        XCTAssertEqual(chart?["status"] as? String, "failed")
+        XCTAssertEqual(try runPipeline(), 1, "still immutable, still a leftover: \(lastStderr)")
+        XCTAssertEqual(try Harness.command(["chattr", "-i", file.path]).status, 0)
+        immutable = false
+        XCTAssertEqual(try runPipeline(), 0, "the leftover is replaced: \(lastStderr)")
+        try assertManifestTells(settled: true, "after the file could be replaced again")
+        let settled = try XCTUnwrap(FileManager.default.contents(atPath: out.appendingPathComponent("manifest.json").path))
+        XCTAssertNil((try JSONSerialization.jsonObject(with: settled) as? [String: Any])?["leftovers"])
+    }
+
     // MARK: files chartpipe did not write
 
     func testAManifestChartpipeDidNotWriteIsNeverReplaced() throws {
@@ -284,6 +355,7 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("manifest.json that chartpipe did not write"), result.stderr)
         XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("manifest.json"), encoding: .utf8), #"{"mine": true}"#)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["manifest.json"], "a refused run leaves no lock file")
     }
 
     func testFilesNoManifestListsAreNeverReplaced() throws {
@@ -294,5 +366,25 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("'charts/daily-sales/data.json' is in the output folder, but no chartpipe manifest lists it"), result.stderr)
         XCTAssertEqual(try String(contentsOf: chart.appendingPathComponent("data.json"), encoding: .utf8), "mine")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["charts"], "a refused run leaves no lock file")
+    }
+
+    /// A run refused while another holds the folder leaves that run's lock file, which it did not make.
+    func testARefusedRunRemovesOnlyTheLockFileItMade() throws {
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let lock = out.appendingPathComponent(".chartpipe.lock")
+        FileManager.default.createFile(atPath: lock.path, contents: nil)
+        let fd = open(lock.path, O_RDWR)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        XCTAssertEqual(flock(fd, LOCK_EX | LOCK_NB), 0)
+        let refused = try Harness.run(["run", "weekly.pipeline", "--no-progress"], in: folder)
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: lock.path), "the holder's lock file stays")
+        flock(fd, LOCK_UN)
+        try FileManager.default.removeItem(at: lock)
+        try #"{"mine": true}"#.write(to: out.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Harness.run(["run", "weekly.pipeline", "--no-progress"], in: folder).status, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: lock.path), "the lock file the refused run made is gone")
     }
 }

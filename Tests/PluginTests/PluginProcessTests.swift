@@ -173,6 +173,37 @@ final class PersistentPluginTests: XCTestCase {
         ProcessCheck.assertNothingLeftBehind(pids)
     }
 
+    /// A plugin that prints two responses for one request cannot shift the answers by one chart:
+    /// every chart that succeeds has its own answer, and the one the extra line reached fails with
+    /// the protocol's error; so does a plugin that does not echo its request.
+    func testAnExtraResponseLineFailsTheChartItWouldShift() throws {
+        let script = PluginFixture.folder.appendingPathComponent("chatty.sh").path
+        for echo in [true, false] {
+            let registration = try XCTUnwrap(PluginFixture.registrations().first { $0.name == "plugin" })
+            let stage = try PluginFixture.stage(["sh", script] + (echo ? [] : ["noecho"]), name: "chatty", registration: registration)
+            var failures: [String: String] = [:]
+            for i in 0..<4 {
+                var context = PluginFixture.chart("chart-\(i)")
+                do {
+                    try stage.run(&context)
+                    XCTAssertEqual(context[PluginNotesKey.self]?.first?.sentences["en"], ["About chart-\(i)."], "echo: \(echo)")
+                } catch let error as Diagnostic {
+                    failures["chart-\(i)"] = error.code
+                    XCTAssertEqual(error.code, "plugin.invalid-response", "\(error)")
+                }
+            }
+            if echo {
+                // Which chart the extra line reaches depends on when it comes (with the first answer or
+                // with the next); a process that broke the protocol is replaced, and its successor too answers twice.
+                XCTAssertFalse(failures.isEmpty, "the chart the extra line reached fails")
+                XCTAssertLessThan(failures.count, 4, "the others are answered: \(failures)")
+            } else {
+                XCTAssertEqual(failures.count, 4, "a persistent plugin that does not echo its request fails every chart")
+            }
+            registration.releaseResources()
+        }
+    }
+
     func testPerChartModeStartsOneProcessPerChart() throws {
         let pids = try PluginFixture.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: pids) }

@@ -553,7 +553,7 @@ final class SonifyTests: XCTestCase {
     /// with ENOSPC) says so, so that the chart fails as a full disk and the run stops (exit 4)
     /// rather than reporting a broken encoder, whatever room the disk seems to have afterwards.
     func testAFullDiskUnderLibsndfileIsAFullDisk() throws {
-        for format in [AudioFormat.wav, .flac] {
+        for format in AudioFormat.allCases {
             let fd = open("/dev/full", O_RDWR | O_CLOEXEC)
             XCTAssertGreaterThanOrEqual(fd, 0)
             defer { close(fd) }
@@ -567,5 +567,48 @@ final class SonifyTests: XCTestCase {
                 XCTAssertTrue(error.diskFull, "\(format): \(error.message)")
             }
         }
+    }
+
+    /// A write that comes up short part way (the disk filled up at that byte) fails every format as
+    /// a full disk, wherever it falls: libsndfile does not report every short write (MP3 at any
+    /// byte, Ogg and FLAC near the end), which once left an MP3 with bytes missing from byte 16384
+    /// listed as whole.
+    func testAShortWriteAnywhereFailsEveryFormatAsAFullDisk() throws {
+        let data = SeriesSet(xType: .number, series: [Self.series("a", Self.walk(40, seed: 21))])
+        let timeline = AudioTimeline(data: data, duration: 2, sampleRate: 22_050, continuous: true)
+        let pcm = AudioGraph.render(data, timeline: timeline, pitch: PitchMap(low: 130.81, high: 1046.5, domain: 0...100),
+                                    pan: true, earcons: false).pcm16()
+        for format in AudioFormat.allCases {
+            let whole = try Self.encodeIntoFile(pcm, format: format, writeLimit: nil)
+            XCTAssertEqual(whole.size, whole.bytes.count, "\(format): the size written is the file's")
+            if format != .ogg {
+                XCTAssertEqual(whole.bytes, try SoundFile.encode(pcm, channels: 2, sampleRate: 22_050, format: format), "\(format)")
+            }
+            for limit in [0, 40, 4096, 16_384, whole.bytes.count / 2, whole.bytes.count - 1] where limit < whole.bytes.count {
+                do throws(SoundFileError) {
+                    _ = try Self.encodeIntoFile(pcm, format: format, writeLimit: limit)
+                    XCTFail("\(format): a write cut short at byte \(limit) of \(whole.bytes.count) went unnoticed")
+                } catch {
+                    XCTAssertTrue(error.diskFull, "\(format) at \(limit): \(error.message)")
+                }
+            }
+        }
+    }
+
+    /// Encodes `pcm` into a new temporary file through the descriptor writer; its bytes and the size it declared.
+    private static func encodeIntoFile(_ pcm: [Int16], format: AudioFormat, writeLimit: Int?) throws(SoundFileError) -> (bytes: [UInt8], size: Int?) {
+        var template = Array((NSTemporaryDirectory() + "/sonify-short-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        precondition(fd >= 0)
+        unlink(String(cString: template))
+        defer { close(fd) }
+        let writer = try SoundFile.Writer(fileDescriptor: fd, channels: 2, sampleRate: 22_050, format: format, writeLimit: writeLimit)
+        for start in stride(from: 0, to: pcm.count, by: 8192) {
+            try pcm[start..<min(pcm.count, start + 8192)].withUnsafeBufferPointer { buffer throws(SoundFileError) in try writer.write(buffer) }
+        }
+        try writer.close()
+        var bytes = [UInt8](repeating: 0, count: Int(lseek(fd, 0, SEEK_END)))
+        _ = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        return (bytes, writer.size)
     }
 }

@@ -21,13 +21,13 @@ loader.exec_module(weekday)
 
 
 def request(values, start=datetime(2026, 6, 1, tzinfo=timezone.utc), step=timedelta(days=1), unit="USD",
-            locales=("en", "zh-Hans", "ko", "ja"), protocol=1, options=None):
+            locales=("en", "zh-Hans", "ko", "ja"), protocol=1, options=None, sequence=1, chart="c"):
     points = [{"x": (start + i * step).isoformat().replace("+00:00", "Z"), "y": v, "records": [i, i]} for i, v in enumerate(values)]
     series = [{"name": "North", "points": points}]
     names = {"en": "North", "zh-Hans": "北区", "ko": "북부", "ja": "北部"}
     return {
-        "protocol": protocol, "plugin": "weekday",
-        "chart": {"id": "c", "title": "T", "subtitle": None, "mark": "line", "source": {"path": "d.csv", "format": "csv"},
+        "protocol": protocol, "sequence": sequence, "plugin": "weekday",
+        "chart": {"id": chart, "title": "T", "subtitle": None, "mark": "line", "source": {"path": "d.csv", "format": "csv"},
                   "x": {"field": "date", "type": "time", "title": None, "zone": "UTC"},
                   "y": {"fields": ["v"], "title": None, "unit": unit, "range": None, "thresholds": {}}, "seriesField": None},
         "locales": list(locales),
@@ -111,11 +111,12 @@ class ProtocolTests(unittest.TestCase):
 
     def test_one_process_answers_every_line(self):
         values = [1500 + (300 if d % 7 == 0 else 0) for d in range(35)]
-        result = self.run_plugin([request(values), request(values[:3])])
+        result = self.run_plugin([request(values, chart="a"), request(values[:3], sequence=2, chart="b")])
         answers = [json.loads(line) for line in result.stdout.splitlines()]
         self.assertEqual(len(answers), 2)
         self.assertIn("en", answers[0]["sentences"])
-        self.assertEqual(answers[1], {"protocol": 1, "sentences": {}})
+        self.assertEqual((answers[0]["chart"], answers[0]["sequence"]), ("a", 1), "each answer echoes its request")
+        self.assertEqual(answers[1], {"protocol": 1, "sentences": {}, "chart": "b", "sequence": 2})
 
     def test_another_protocol_version_is_refused_with_a_message(self):
         result = self.run_plugin([request([1, 2, 3], protocol=2)])

@@ -24,6 +24,8 @@ public final class ArtifactWriter: Sendable {
     /// Files whose bytes this writer wrote or hashed, by path: the file's identity then and its
     /// SHA-256. A later read of a file with the same identity needs no second hash (see `checked`).
     private let hashed = Locked<[String: FileIdentity]>([:])
+    /// Files a removal left in place (other than gone already): listed as leftovers until removed.
+    private let unremoved = Locked<Set<String>>([])
     /// Called with each path just before it is renamed into place (the run's journal).
     private let onWrite: (@Sendable (String) -> Void)?
 
@@ -183,6 +185,9 @@ public final class ArtifactWriter: Sendable {
                 } else {
                     (size, digest) = try Self.hash(fd, path: target)
                 }
+                if let declared = sink.declaredSize, declared != size {
+                    throw ChartError("cannot write: the file holds \(size) bytes of the \(declared) written", code: "output.write-failed")
+                }
             }
         } catch {
             // A library writing through the descriptor (libsndfile) reports a full disk in its own
@@ -214,6 +219,8 @@ public final class ArtifactWriter: Sendable {
         var before = stat()
         let statted = fstat(file.fd, &before) == 0
         if close(file.fd) != 0, failure == 0 { failure = errno }
+        // Listed only when all its bytes reached the file.
+        if failure == 0, statted, Int(before.st_size) != file.entry.bytes { failure = Self.nearlyFull(folder) ? ENOSPC : EIO }
         // Noted before the rename, not after: a run killed between the two leaves the path in its
         // journal, and the next run checks what is there; noted after, a file could be in place
         // that no manifest or journal lists, and every later run would refuse to replace it.
@@ -230,6 +237,7 @@ public final class ArtifactWriter: Sendable {
             && written.st_dev == before.st_dev && written.st_ino == before.st_ino ? FileIdentity(written, sha256: file.entry.sha256) : nil
         owned.withLock { set in if set != nil { set?.insert(file.entry.path) } }
         hashed.withLock { $0[file.entry.path] = identity }
+        unremoved.withLock { _ = $0.remove(file.entry.path) }
         return file.entry
     }
 
@@ -433,10 +441,27 @@ public final class ArtifactWriter: Sendable {
             if let folder { guard path.hasPrefix(folder + "/") else { continue } } else { guard !path.contains("/") else { continue } }
             guard path != "manifest.json", let (dir, name) = try? openParent(of: path, create: false) else { continue }
             var info = stat()
-            if fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG { unlinkat(dir, name, 0) }
+            if fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG {
+                let removed = unlinkat(dir, name, 0) == 0 || errno == ENOENT
+                unremoved.withLock { set in if removed { set.remove(path) } else { set.insert(path) } }
+            } else {
+                unremoved.withLock { _ = $0.remove(path) }
+            }
             close(dir)
         }
     }
+
+    /// Removes files an earlier run could not remove (each in its own folder).
+    public func removeLeftovers(_ paths: [String]) {
+        for path in paths {
+            let folder = (path as NSString).deletingLastPathComponent
+            remove([path], below: folder.isEmpty ? nil : folder)
+        }
+    }
+
+    /// The files chartpipe wrote that a removal could not remove, by path: the manifest lists them
+    /// as leftovers, so that a later run may still replace or remove them.
+    public var leftovers: [String] { unremoved.withLock { $0.sorted() } }
 
     /// Removes a folder below the output folder if nothing is left in it.
     public func removeFolderIfEmpty(_ relativePath: String) {

@@ -44,6 +44,9 @@ public struct Manifest: Sendable, Equatable {
     /// listed files may no longer match (the next run checks them).
     public var running = false
     public var uncertain: [String] = []
+    /// Files chartpipe wrote and could not remove (a file made immutable, say): still its own, so a
+    /// later run may replace or remove them; written only when there are some.
+    public var leftovers: [String] = []
 
     public init(pipeline: String, pipelineFile: PipelineFile? = nil, generatedAt: Int64, locales: [String],
                 selected: [String] = [], charts: [ChartRecord], notRun: [String] = [], stages: [RunStageRecord] = [],
@@ -135,6 +138,7 @@ public struct Manifest: Sendable, Equatable {
         }
         s.endArray()
         s.key("artifacts"); Self.write(artifacts: artifacts, into: &s)
+        if !leftovers.isEmpty { s.key("leftovers"); Self.write(strings: leftovers, into: &s) }
         s.endObject()
     }
 
@@ -240,6 +244,7 @@ public struct Manifest: Sendable, Equatable {
         interrupted = json["status"]?.stringValue == Status.interrupted.rawValue
         running = json["status"]?.stringValue == Status.running.rawValue
         uncertain = json["uncertain"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        leftovers = json["leftovers"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     static func chart(_ json: JSONValue) -> ChartRecord? {

@@ -63,7 +63,11 @@ final class OutputFolder: Sendable {
         let shard: Shard? = { if case let .shard(s) = role { return s }; return nil }()
         let probe = ArtifactWriter(root: root)
         try probe.prepare()
-        lock = try RunLock.acquire(root: probe.root, shard: shard, wait: wait)
+        let lock = try RunLock.acquire(root: probe.root, shard: shard, wait: wait)
+        self.lock = lock
+        // A run refused here wrote nothing, and leaves no lock file it made (docs/output.md).
+        var started = false
+        defer { if !started { lock.discardCreated() } }
         // Read beside the previous manifest: neither needs the other.
         let cached = Background(concurrently: concurrently) { RunCache.read(probe, name: RunCache.fileName(shard)) }
         var previous = try Self.readPrevious(probe, name: "manifest.json", pipeline: spec.name)
@@ -84,7 +88,7 @@ final class OutputFolder: Sendable {
         // folders; one that was killed left its manifest saying it was running, or its journal.
         let endedCleanly = shard == nil && shardManifests.isEmpty && leftOver.isEmpty
             && previous.map { $0.status != .running } ?? false
-        var owned = Set((previous?.allArtifacts ?? []).map(\.path))
+        var owned = Set((previous?.allArtifacts ?? []).map(\.path) + (previous?.leftovers ?? []))
         if shard == nil { owned.formUnion(shardManifests.flatMap(\.allArtifacts).map(\.path)) }
         if !leftOver.isEmpty || previous?.status == .running {
             previous = previous.map { Self.repair($0, journal: leftOver, writer: probe) }
@@ -93,7 +97,7 @@ final class OutputFolder: Sendable {
             for path in leftOver where !kept.contains(path) && path.contains("/") {
                 probe.remove([path], below: (path as NSString).deletingLastPathComponent)
             }
-            owned = owned.intersection(kept).union(kept)
+            owned = owned.intersection(kept).union(kept).union(previous?.leftovers ?? [])
         }
         let mine = shard == nil ? Set(pipelineCharts + (previous?.charts.map(\.id) ?? [])) : Set(selected)
         if !endedCleanly { for id in mine { probe.removeTemporaries(in: "charts/\(id)") } }
@@ -126,9 +130,13 @@ final class OutputFolder: Sendable {
         }
         self.cache = cache
         writer.remember(cache.files)
+        // What an earlier run wrote and could not remove goes now, if it can (else it stays listed).
+        let listedNow = Set(previous?.allArtifacts.map(\.path) ?? [])
+        writer.removeLeftovers((previous?.leftovers ?? []).filter { !listedNow.contains($0) } + probe.leftovers)
         self.previous = previous
         previousIndex = Dictionary((previous?.charts ?? []).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         try markRunning(selected: selected, generatedAt: generatedAt, pipeline: spec)
+        started = true
     }
 
     /// The manifest `name` in the folder: nil when there is none; refused when chartpipe did not
@@ -213,6 +221,7 @@ final class OutputFolder: Sendable {
         running.shard = shard
         running.running = true
         running.uncertain = touched
+        running.leftovers = writer.leftovers
         _ = try writer.write(running.bytes(pretty: false), to: manifestName, kind: "manifest", locale: nil)
     }
 
@@ -233,6 +242,9 @@ final class OutputFolder: Sendable {
             cache.write(writer, shard: shard)
         }
         defer { _ = cacheWritten.value }
+        var manifest = manifest
+        let listed = Set(manifest.allArtifacts.map(\.path))
+        manifest.leftovers = writer.leftovers.filter { !listed.contains($0) }
         _ = try writer.write(manifest.bytes(), to: manifestName, kind: "manifest", locale: nil)
         journal.finish()
         guard shard == nil else { return }

@@ -22,7 +22,14 @@ public struct ArtifactSink {
         }
     }
 
+    /// The size a library that wrote through `fileDescriptor` says the file has: checked against
+    /// the file before it is listed, so a write that came up short under it never goes unseen.
+    private(set) var declaredSize: Int?
+
     init(fileDescriptor: Int32) { descriptor = fileDescriptor }
+
+    /// Says how many bytes the writer put into the file through `fileDescriptor`.
+    public mutating func declareSize(_ bytes: Int) { declaredSize = bytes }
 
     public mutating func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { raw in try write(raw) }

@@ -66,13 +66,19 @@ struct Series: Codable {
 struct Request: Decodable {
     struct Options: Decodable { var window: Int }
     struct SeriesSets: Decodable { var full: [Series] }
+    struct Chart: Decodable { var id: String }
     var `protocol`: Int
+    var sequence: Int
+    var chart: Chart
     var options: Options
     var series: SeriesSets
 }
 
 struct Response: Encodable {
     var `protocol` = protocolVersion
+    /// The request's chart id and sequence, echoed: chartpipe ties each answer to its request.
+    var chart: String
+    var sequence: Int
     var series: [Series]
 }
 
@@ -93,7 +99,8 @@ func rolling(_ series: Series, window: Int) -> Series {
 
 func answer(_ line: Data) throws -> Data {
     let request = try JSONDecoder().decode(Request.self, from: line)
-    let response = Response(series: request.series.full.map { rolling($0, window: request.options.window) })
+    let response = Response(chart: request.chart.id, sequence: request.sequence,
+                            series: request.series.full.map { rolling($0, window: request.options.window) })
     return try JSONEncoder().encode(response)
 }
 
@@ -111,7 +118,11 @@ while let line = readLine(strippingNewline: true) {
     do {
         FileHandle.standardOutput.write(try answer(data) + Data("\n".utf8))
     } catch {
-        let failure: [String: Any] = ["protocol": protocolVersion, "error": "cannot read the request: \(error)"]
+        // Echoed as far as the request can be read, so that the failure is this request's.
+        let request = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        var failure: [String: Any] = ["protocol": protocolVersion, "error": "cannot read the request: \(error)"]
+        failure["chart"] = (request?["chart"] as? [String: Any])?["id"]
+        failure["sequence"] = request?["sequence"]
         FileHandle.standardOutput.write(((try? JSONSerialization.data(withJSONObject: failure)) ?? Data("{}".utf8)) + Data("\n".utf8))
     }
 }

@@ -59,8 +59,10 @@ public struct ExternalStage: ChartStage {
 
     public func run(_ context: inout ChartContext) throws {
         guard enabled else { return }
-        let request = JSONWriter(pretty: false).bytes(
-            PluginRequest.json(context, plugin: program.name, options: pluginOptions, translate: settings.translate)) + [0x0A]
+        func request(_ process: PluginProcess) -> [UInt8] {
+            JSONWriter(pretty: false).bytes(PluginRequest.json(context, plugin: program.name, sequence: process.requestsSent + 1,
+                                                               options: pluginOptions, translate: settings.translate)) + [0x0A]
+        }
         let limits = ExchangeLimits(timeout: timeout, maxReply: responseLimit << 20, grace: settings.grace)
         var launch = program.launch
         launch.environment["CHARTPIPE_LOCALES"] = context.run.locales.joined(separator: ",")
@@ -70,13 +72,21 @@ public struct ExternalStage: ChartStage {
         case .perChart:
             launch.environment["CHARTPIPE_CHART_ID"] = context.chart.id
             let process = try start { () throws(PluginFailure) in try PluginProcess.start(launch) }
-            let reply = try exchange(process, request, framing: .wholeOutput, limits: limits, cancellation: context.cancellation)
+            let reply = try exchange(process, request(process), framing: .wholeOutput, limits: limits, cancellation: context.cancellation)
             response = try PluginResponse(reading: reply, program: program, tail: process.stderrTail.lines())
+            try response.checkEcho(chart: context.chart.id, sequence: 1, required: false, program: program)
         case .persistent:
             let process = try start { () throws(PluginFailure) in try program.pool.take(launch) }
-            let reply = try exchange(process, request, framing: .line, limits: limits, cancellation: context.cancellation)
+            let sent = request(process)
+            let reply = try exchange(process, sent, framing: .line, limits: limits, cancellation: context.cancellation)
             do {
                 response = try PluginResponse(reading: reply, program: program, tail: process.stderrTail.lines())
+                // Each line is tied to its request: an extra or a missing line fails the chart it would shift.
+                try response.checkEcho(chart: context.chart.id, sequence: process.requestsSent, required: true, program: program)
+                if process.hasUnaskedOutput {
+                    throw ChartError("\(program.label) printed more than one line for the request of chart '\(context.chart.id)'; a persistent plugin prints exactly one response line per request line",
+                                     code: "plugin.invalid-response")
+                }
             } catch {
                 // A process that answered out of protocol is not asked again.
                 process.stop(grace: settings.grace)

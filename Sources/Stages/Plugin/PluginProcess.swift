@@ -23,6 +23,11 @@ final class PluginProcess: @unchecked Sendable {
     private var leftover: [UInt8] = []
     /// The end of what the process wrote on stderr during the current exchange.
     private(set) var stderrTail = StderrTail()
+    /// Requests sent so far: the next one's `sequence` is one more.
+    private(set) var requestsSent = 0
+    /// Whether stdout holds bytes past the last reply (a persistent plugin that printed more than
+    /// one line for a request).
+    var hasUnaskedOutput: Bool { leftover.contains { !Self.isBlank($0) } }
 
     /// Starts `launch` in a new temporary folder.
     static func start(_ launch: PluginLaunch) throws(PluginFailure) -> PluginProcess {
@@ -87,6 +92,7 @@ final class PluginProcess: @unchecked Sendable {
     func exchange(_ request: [UInt8], framing: Framing, limits: ExchangeLimits,
                   cancellation: Cancellation) throws -> [UInt8] {
         stderrTail = StderrTail()
+        requestsSent += 1
         var reply = leftover
         leftover = []
         var written = 0
@@ -201,6 +207,8 @@ final class PluginProcess: @unchecked Sendable {
     // MARK: pipes
 
     private enum PipeRole { case input, output, errors, exit }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components

@@ -89,6 +89,8 @@ public enum PluginProtocol {
     /// What chartpipe writes on stdin: one JSON object (on one line, ending with a newline).
     static let requestShape = Shape.object([
         protocolField,
+        Field("sequence", .integer(min: 1), doc: "The number of this request among those sent to the process, from 1: echoed in the response.",
+              required: true),
         Field("plugin", .string(), doc: "The plugin's name in the pipeline.", required: true),
         Field("chart", .object([
             Field("id", .string(), doc: "The chart id; it names the chart's output folder.", required: true),
@@ -141,6 +143,8 @@ public enum PluginProtocol {
     /// What a plugin prints on stdout: one JSON object (in persistent mode, on one line).
     static let responseShape = Shape.object([
         protocolField,
+        Field("chart", .string(), doc: "The request's chart.id, echoed: required in persistent mode, checked when given."),
+        Field("sequence", .integer(min: 1), doc: "The request's sequence, echoed: required in persistent mode, checked when given."),
         Field("sentences", .map(.array(.string(pattern: "[\\s\\S]*\\S[\\s\\S]*", patternHelp: "a sentence"))),
               doc: "Sentences by locale; the description layers, the cues and the report include them.", default: .object([])),
         Field("annotations", .array(pointNoteShape), doc: "Notes on single points, by locale.", default: []),

@@ -5,7 +5,10 @@ import ChartpipeJSON
 /// (full and charted) as data.json writes them, the trend statistics as trend.json, the locales
 /// with the chart's names translated, and the plugin's options.
 enum PluginRequest {
-    static func json(_ context: ChartContext, plugin: String, options: JSONValue, translate: @escaping PluginProvider.Translation) -> JSONValue {
+    /// `sequence` numbers the requests one process has been sent, from 1; the response echoes it
+    /// and the chart's id, so that an answer is tied to its request (docs/plugins.md).
+    static func json(_ context: ChartContext, plugin: String, sequence: Int, options: JSONValue,
+                     translate: @escaping PluginProvider.Translation) -> JSONValue {
         let chart = context.chart
         func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
         let spec: JSONValue = .object([
@@ -33,6 +36,7 @@ enum PluginRequest {
         }
         return .object([
             ("protocol", .int(PluginProtocol.version)),
+            ("sequence", .int(sequence)),
             ("plugin", .string(plugin)),
             ("chart", spec),
             ("locales", .array(context.run.locales.map(JSONValue.string))),

@@ -28,6 +28,26 @@ struct PluginResponse {
         json = parsed
     }
 
+    /// Checks that the response answers the request of `chart` numbered `sequence`: its echoed
+    /// `chart` and `sequence` (which a persistent plugin must give; a per-chart one may).
+    func checkEcho(chart: String, sequence: Int, required: Bool, program: PluginProgram) throws(ChartError) {
+        let echoedChart = json["chart"]?.stringValue, echoedSequence = json["sequence"]?.intValue
+        if required, echoedChart == nil || echoedSequence == nil {
+            throw ChartError("the response of \(program.label) for chart '\(chart)' does not echo the request's 'chart' (its chart.id) and 'sequence'; a persistent plugin must, so that each answer is tied to its request",
+                             code: "plugin.invalid-response")
+        }
+        if let echoedChart, let echoedSequence, echoedChart != chart || echoedSequence != sequence {
+            throw ChartError("\(program.label) answered request \(echoedSequence) (chart '\(echoedChart)') when asked request \(sequence) (chart '\(chart)'); it printed an extra response or skipped one",
+                             code: "plugin.invalid-response")
+        }
+        if let echoedChart, echoedChart != chart {
+            throw ChartError("\(program.label) answered for chart '\(echoedChart)' when asked about chart '\(chart)'", code: "plugin.invalid-response")
+        }
+        if let echoedSequence, echoedSequence != sequence {
+            throw ChartError("\(program.label) answered request \(echoedSequence) when asked request \(sequence)", code: "plugin.invalid-response")
+        }
+    }
+
     /// " The last lines of its stderr: …", or nothing.
     static func quote(_ tail: [String]) -> String {
         tail.isEmpty ? "" : ". The last lines of its stderr:\n" + tail.map { "  | " + $0 }.joined(separator: "\n")

@@ -153,6 +153,7 @@ public struct Sonify: ChartStage {
                     try AudioGraph.blocks(data, timeline: timeline, pitch: pitch, pan: pan, earcons: earcons, gain: gain,
                                           cancellation: cancellation) { block in try writer.write(block) }
                     try writer.close()
+                    if let size = writer.size { sink.declareSize(size) }
                 } catch let error as SoundFileError {
                     throw ChartError("could not encode audio.\(format.fileExtension): \(error.message)",
                                      code: error.diskFull ? "output.disk-full" : "sonify.encode", at: location)

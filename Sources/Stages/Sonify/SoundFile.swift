@@ -37,10 +37,21 @@ public enum SoundFile {
 
         /// A writer into the file open at `fileDescriptor` (left open).
         public convenience init(fileDescriptor: Int32, channels: Int, sampleRate: Int, format: AudioFormat) throws(SoundFileError) {
-            var info = Self.info(channels: channels, sampleRate: sampleRate, format: format)
-            try self.init(handle: SoundFileHandle(fileDescriptor: fileDescriptor, info: &info), channels: channels, format: format,
-                          fileDescriptor: fileDescriptor)
+            try self.init(fileDescriptor: fileDescriptor, channels: channels, sampleRate: sampleRate, format: format, writeLimit: nil)
         }
+
+        /// As above; past `writeLimit` bytes every write comes up short as on a full disk (for tests).
+        init(fileDescriptor: Int32, channels: Int, sampleRate: Int, format: AudioFormat, writeLimit: Int?) throws(SoundFileError) {
+            var info = Self.info(channels: channels, sampleRate: sampleRate, format: format)
+            let file = DescriptorFile(fileDescriptor: fileDescriptor, writeLimit: writeLimit)
+            self.handle = try SoundFileHandle(file: file, info: &info)
+            self.channels = channels
+            self.format = format
+            self.fileDescriptor = fileDescriptor
+        }
+
+        /// The size of the file written, once closed: every byte libsndfile wrote reached it.
+        public var size: Int? { handle.size }
 
         convenience init(file: MemoryFile, channels: Int, sampleRate: Int, format: AudioFormat) throws(SoundFileError) {
             var info = Self.info(channels: channels, sampleRate: sampleRate, format: format)
@@ -109,25 +120,31 @@ public enum SoundFile {
 private final class SoundFileHandle {
     private var handle: OpaquePointer?
     private let file: MemoryFile?
+    /// The file written through a descriptor, whose every write is checked.
+    private var descriptor: DescriptorFile?
     private var io = MemoryFile.io
 
     init(file: MemoryFile, mode: Int32, info: inout SF_INFO) throws(SoundFileError) {
         self.file = file
+        descriptor = nil
         handle = sf_open_virtual(&io, mode, &info, Unmanaged.passUnretained(file).toOpaque())
         guard handle != nil else { throw SoundFileError("libsndfile: " + String(cString: sf_strerror(nil))) }
     }
 
-    /// Writes into the open file `fileDescriptor`, which libsndfile leaves open when it closes.
-    init(fileDescriptor: Int32, info: inout SF_INFO) throws(SoundFileError) {
+    /// Writes into an open file through virtual I/O, which checks each write libsndfile makes (it
+    /// leaves the descriptor open); `descriptor` keeps the first failure and the size written.
+    init(file descriptor: DescriptorFile, info: inout SF_INFO) throws(SoundFileError) {
         file = nil
-        errno = 0
-        handle = sf_open_fd(fileDescriptor, Int32(SFM_WRITE), &info, 0)
-        // Read first: a header write that met a full disk left it.
-        let code = errno
+        self.descriptor = descriptor
+        io = DescriptorFile.io
+        handle = sf_open_virtual(&io, Int32(SFM_WRITE), &info, Unmanaged.passUnretained(descriptor).toOpaque())
         guard handle != nil else {
-            throw SoundFileError("libsndfile: " + String(cString: sf_strerror(nil)), diskFull: ArtifactWriter.isDiskFull(code))
+            throw SoundFileError("libsndfile: " + String(cString: sf_strerror(nil)), diskFull: ArtifactWriter.isDiskFull(descriptor.failure))
         }
     }
+
+    /// The size of the file once closed, checked against the bytes libsndfile wrote (nil in memory).
+    private(set) var size: Int?
 
     deinit { if let handle { sf_close(handle) } }
 
@@ -153,17 +170,38 @@ private final class SoundFileHandle {
         errno = 0
         let status = sf_close(open)
         let code = errno
+        try checkWrites()
         guard status == 0 else {
             throw SoundFileError("libsndfile: " + String(cString: sf_error_number(status)), diskFull: ArtifactWriter.isDiskFull(code))
         }
+        guard let descriptor else { return }
+        // Every byte written must be in the file: its size is the end of the last byte written.
+        var info = stat()
+        guard fstat(descriptor.fileDescriptor, &info) == 0 else {
+            throw SoundFileError("cannot read the size of the audio file: " + String(cString: strerror(errno)))
+        }
+        guard Int(info.st_size) == descriptor.extent else {
+            throw SoundFileError("the audio file holds \(info.st_size) bytes of the \(descriptor.extent) written")
+        }
+        size = descriptor.extent
+    }
+
+    /// A write under libsndfile that came up short fails the file, whatever libsndfile reported.
+    private func checkWrites() throws(SoundFileError) {
+        guard let descriptor, descriptor.failure != 0 else { return }
+        throw SoundFileError("libsndfile could not write the file: " + String(cString: strerror(descriptor.failure)),
+                             diskFull: ArtifactWriter.isDiskFull(descriptor.failure))
     }
 
     private func check(_ written: sf_count_t, _ frames: Int) throws(SoundFileError) {
+        try checkWrites()
         guard Int(written) == frames else {
             // Read first: the failed write(2) under libsndfile left it (cleared before the call).
             let code = errno
             throw SoundFileError("libsndfile wrote \(written) of \(frames) frames: " + String(cString: sf_strerror(handle)),
                                  diskFull: ArtifactWriter.isDiskFull(code))
         }
+        // An encoder may take every frame and still have met an error it keeps to itself.
+        if let handle, sf_error(handle) != 0 { throw SoundFileError("libsndfile: " + String(cString: sf_strerror(handle))) }
     }
 }
