@@ -103,6 +103,25 @@ final class PostgresSourceTests: XCTestCase {
         XCTAssertTrue(unreachable.stderr.contains("is not checked: no connection"), unreachable.stderr)
     }
 
+    /// The sales chart is kept while its streamed result's digest is the same and runs when a row
+    /// changes; the battery chart, whose "version" query counts rows, is kept all along.
+    func testIncrementalHashesTheResultOrAsksTheVersionQuery() throws {
+        let out = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = {
+            try Harness.run(["run", "postgres.pipeline", "--out", out.path, "--no-progress", "--incremental", "--jobs", "1"],
+                            in: SQLiteSourceTests.folder, environment: self.server.environment)
+        }
+        XCTAssertEqual(try run().status, 0)
+        let again = try run()
+        XCTAssertTrue(again.stderr.contains("2 unchanged, kept"), again.stdout + again.stderr)
+        try server.psql("UPDATE sales SET revenue = revenue + 1 WHERE n = 5; UPDATE battery SET level = level + 1 WHERE n = 5")
+        defer { _ = try? server.psql("UPDATE sales SET revenue = revenue - 1 WHERE n = 5; UPDATE battery SET level = level - 1 WHERE n = 5") }
+        let changed = try run()
+        XCTAssertTrue(changed.stderr.contains("1 unchanged, kept"), changed.stdout + changed.stderr)
+        XCTAssertTrue(changed.stderr.contains("daily-sales: ok"), changed.stderr)
+    }
+
     func testTheServerStoppedWhileAQueryRunsFailsTheChart() throws {
         let dir = try pipeline(["\"query\": \"SELECT date, region, revenue FROM sales, pg_sleep(30)\""])
         defer { try? FileManager.default.removeItem(at: dir) }

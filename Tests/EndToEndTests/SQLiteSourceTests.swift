@@ -76,6 +76,17 @@ final class SQLiteSourceTests: XCTestCase {
         XCTAssertTrue(manifest.contains("\"ok\""), manifest)
     }
 
+    func testTheLimitsOfFilesApply() throws {
+        let dir = try pipeline(["\"table\": \"sales\""])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("t.pipeline")
+        let text = try String(contentsOf: path, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: #"{"use": "ingest"}"#, with: #"{"use": "ingest", "maxPoints": 100}"#).utf8).write(to: path)
+        let result = try Harness.run(["run", "t.pipeline", "--no-progress"], in: dir)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("the data has more than 100 values (one per record and y field), the limit of 'maxPoints'"), result.stderr)
+    }
+
     func testValidatePreparesTheQueryAndNamesAMissingColumn() throws {
         let dir = try pipeline(["\"query\": \"SELECT date, region, revenue AS amount FROM sales\""])
         defer { try? FileManager.default.removeItem(at: dir) }
