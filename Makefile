@@ -3,7 +3,8 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the benchmarks need; installed only when missing.
 # chromium, its driver and the fonts render the SVG charts in tests (fonts-noto-cjk: Chinese, Japanese
 # and Korean glyphs; fonts-dejavu-core: a font without them, to show what missing glyphs look like).
-APT_PACKAGES := libcsv-dev libjansson-dev libicu-dev libsndfile1-dev libxlsxwriter-dev libssl-dev pkg-config python3-venv make gcc nodejs \
+# libsqlite3-dev and libpq-dev: the database sources; postgresql: the server PostgresSourceTests starts.
+APT_PACKAGES := libcsv-dev libjansson-dev libsqlite3-dev libpq-dev postgresql libicu-dev libsndfile1-dev libxlsxwriter-dev libssl-dev pkg-config python3-venv make gcc nodejs \
                 chromium chromium-driver fonts-noto-cjk fonts-dejavu-core
 # A single-node Slurm for the test of deploy/slurm/ (Tests/Slurm/slurm-test.sh): Debian 12's is 22.05.
 SLURM_PACKAGES := slurm-wlm munge

@@ -61,7 +61,12 @@ let package = Package(
         // between the core's model and the text module, shared by every stage that writes about a chart.
         .target(name: "ChartpipeChartText", dependencies: ["ChartpipeCore", "ChartpipeText", "ChartpipeJSON"],
                 swiftSettings: swiftSettings),
-        stage("Ingest", ["CCSV", "CJansson"]),
+        // Database sources: SQLite files, and PostgreSQL through libpq (Ingest's DatabaseSource files).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite",
+                       pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres",
+                       pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        stage("Ingest", ["CCSV", "CJansson", "CSQLite", "CPostgres"]),
         stage("Aggregate"),
         stage("Downsample"),
         stage("Trend"),

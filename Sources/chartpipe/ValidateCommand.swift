@@ -3,6 +3,7 @@ import ChartpipeCore
 import ChartpipeText
 import Foundation
 import ChartpipeJSON
+import Ingest
 import Plugin
 
 enum ValidateCommand {
@@ -11,8 +12,10 @@ enum ValidateCommand {
         options: [OptionSpec(name: "stamp", value: "FILE", help: "Write FILE (a Swift comment) when the pipeline is valid, for build systems.")],
         discussion: """
         Each problem is printed as 'file:line:column: error: message'. Exit status 0 when the
-        pipeline is valid, 2 when it is not. --stamp gives a build system an output to depend on:
-        the SwiftPM build-tool plugin PipelineCheck uses it (README).
+        pipeline is valid, 2 when it is not. A database source's query is prepared, not run, to
+        check its columns; a PostgreSQL server that cannot be reached is a warning that says so.
+        --stamp gives a build system an output to depend on: the SwiftPM build-tool plugin
+        PipelineCheck uses it (README).
         """)
 
     static func run(_ parsed: ParsedArguments) -> Int32 {
@@ -24,6 +27,13 @@ enum ValidateCommand {
             if !catalogs.isEmpty {
                 for d in catalogs { Console.error(d.description) }
                 Console.error("\(catalogs.count) \(catalogs.count == 1 ? "error" : "errors") in the string catalogs of \(path)")
+                return 2
+            }
+            let database = databaseDiagnostics(spec)
+            for d in database { Console.error(d.description) }
+            let failed = database.filter { $0.severity == .error }
+            if !failed.isEmpty {
+                Console.error("\(failed.count) \(failed.count == 1 ? "error" : "errors") in the database sources of \(path)")
                 return 2
             }
             print("\(path): ok: \(spec.charts.count) \(spec.charts.count == 1 ? "chart" : "charts"), stages \(spec.stages.map(\.name).joined(separator: " → "))")
@@ -39,6 +49,21 @@ enum ValidateCommand {
             for d in error.diagnostics { Console.error(d.description) }
             Console.error("\(error.diagnostics.count) \(error.diagnostics.count == 1 ? "error" : "errors") in \(path)")
             return 2
+        }
+    }
+
+    /// Each database source's query prepared (not run) against the chart's fields, at the chart's
+    /// source in the pipeline file; a server that cannot be reached is a warning, not an error.
+    static func databaseDiagnostics(_ spec: PipelineSpec) -> [Diagnostic] {
+        spec.charts.compactMap { chart in
+            guard let problem = DatabaseSources.check(chart) else { return nil }
+            let name = chart.source.displayPath
+            if problem.code == "ingest.cannot-connect" {
+                return .warning("chart '\(chart.id)': the query of \(name) is not checked: no connection (\(problem.message))",
+                                code: "validate.no-connection", at: chart.location)
+            }
+            return Diagnostic("chart '\(chart.id)': \(name): \(problem.field.map { "field '\($0)': " } ?? "")\(problem.message)",
+                              code: problem.code, at: chart.location)
         }
     }
 }

@@ -130,7 +130,7 @@ final class DeployTests: XCTestCase {
         let install = try XCTUnwrap(runtime.components(separatedBy: "apt-get install").dropFirst().first)
         let packages = install.components(separatedBy: "&&").first!.split(whereSeparator: { " \\\n".contains($0) })
             .map(String.init).filter { !$0.hasPrefix("-") }
-        XCTAssertTrue(Set(["libcsv3", "libjansson4", "libicu72", "libsndfile1", "libxlsxwriter4", "libssl3"]).isSubset(of: packages), "\(packages)")
+        XCTAssertTrue(Set(["libcsv3", "libjansson4", "libsqlite3-0", "libpq5", "libicu72", "libsndfile1", "libxlsxwriter4", "libssl3"]).isSubset(of: packages), "\(packages)")
         for package in packages {
             let status = try Harness.command(["dpkg-query", "-W", "-f=${Status}", package])
             XCTAssertEqual(status.stdout, "install ok installed", "'\(package)' is not the name of an installed Debian package")

@@ -22,12 +22,14 @@ public struct SourceSpec: Sendable, Equatable {
     /// The thousands separator of numbers in the file, or nil for none (`,`, `.`, space; a space
     /// also accepts U+00A0 and U+202F, as European spreadsheets write it).
     public var thousands: UInt8?
+    /// A database instead of a file (`path` is then empty, `displayPath` the database's display name).
+    public var database: DatabaseSpec?
 
     /// `delimiter` defaults to a tab for TSV and a comma otherwise.
     public init(path: String, displayPath: String, format: Format, delimiter: UInt8? = nil,
                 quote: UInt8 = UInt8(ascii: "\""), header: Bool = true, skipRows: Int = 0,
                 records: String = "", onError: OnError = .fail, decimal: UInt8 = UInt8(ascii: "."),
-                thousands: UInt8? = nil) {
+                thousands: UInt8? = nil, database: DatabaseSpec? = nil) {
         self.path = path
         self.displayPath = displayPath
         self.format = format
@@ -39,5 +41,6 @@ public struct SourceSpec: Sendable, Equatable {
         self.onError = onError
         self.decimal = decimal
         self.thousands = thousands
+        self.database = database
     }
 }

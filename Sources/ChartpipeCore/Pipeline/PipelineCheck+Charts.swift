@@ -46,8 +46,7 @@ extension PipelineCheck {
     mutating func semanticChart(_ item: JSONValue, pointer p: String, owner: String, shapeOK: Bool) -> ChartSpec? {
         var ok = shapeOK
         guard let id = item["id"]?.stringValue, let title = item["title"]?.stringValue,
-              let source = item["source"], let path = source["path"]?.stringValue,
-              let x = item["x"], let xField = x["field"]?.stringValue, let y = item["y"] else { return nil }
+              let source = item["source"], let x = item["x"], let xField = x["field"]?.stringValue, let y = item["y"] else { return nil }
 
         // x
         // Without `type`, keys that only time or only numbers have say which; else the data does.
@@ -109,8 +108,12 @@ extension PipelineCheck {
         let thresholds = (y["thresholds"]?.objectValue ?? []).compactMap { k, t in t.doubleValue.map { (name: k, value: $0) } }
 
         // source
+        let database = databaseSource(source, pointer: p, ok: &ok)
+        guard let path = source["path"]?.stringValue ?? database.map({ _ in "" }) else { return nil }
         let sourceFormat: SourceSpec.Format
-        if let f = source["format"]?.stringValue.flatMap(SourceSpec.Format.init(rawValue:)) {
+        if database != nil {
+            sourceFormat = .csv
+        } else if let f = source["format"]?.stringValue.flatMap(SourceSpec.Format.init(rawValue:)) {
             sourceFormat = f
         } else {
             let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
@@ -123,7 +126,7 @@ extension PipelineCheck {
         }
         let jsonKeys = ["records"], csvKeys = ["delimiter", "quote", "header", "skipRows", "decimal", "thousands"]
         let isJSON = sourceFormat == .json || sourceFormat == .jsonl
-        for key in isJSON ? csvKeys : jsonKeys where source[key] != nil {
+        for key in isJSON ? csvKeys : jsonKeys where source[key] != nil && database == nil {
             v.error("'\(key)' does not apply to \(sourceFormat.rawValue.uppercased()) sources", at: p + "/source/\(key)", key: true); ok = false
         }
         if sourceFormat == .jsonl, source["records"] != nil {
@@ -150,12 +153,12 @@ extension PipelineCheck {
         return ChartSpec(
             id: id, title: title, subtitle: item["subtitle"]?.stringValue,
             mark: item["mark"]?.stringValue.flatMap(Mark.init(rawValue:)) ?? .line,
-            source: SourceSpec(path: resolve(path), displayPath: display(path), format: sourceFormat,
+            source: SourceSpec(path: database == nil ? resolve(path) : "", displayPath: database?.displayName ?? display(path), format: sourceFormat,
                                delimiter: delimiter.utf8.first ?? UInt8(ascii: ","), quote: quote.utf8.first ?? UInt8(ascii: "\""),
                                header: source["header"]?.boolValue ?? true, skipRows: source["skipRows"]?.intValue ?? 0,
                                records: source["records"]?.stringValue ?? "",
                                onError: source["onError"]?.stringValue.flatMap(SourceSpec.OnError.init(rawValue:)) ?? .fail,
-                               decimal: decimal.utf8.first ?? UInt8(ascii: "."), thousands: thousands?.utf8.first),
+                               decimal: decimal.utf8.first ?? UInt8(ascii: "."), thousands: thousands?.utf8.first, database: database),
             x: XSpec(field: xField, type: xType, title: x["title"]?.stringValue, format: x["format"]?.stringValue, zone: zone,
                      unit: x["unit"]?.stringValue, typeGiven: given != nil || implied != nil,
                      ambiguous: x["ambiguous"]?.stringValue.flatMap(AmbiguousTime.init(rawValue:)) ?? .order,

@@ -11,9 +11,12 @@ public enum PipelineShape {
     public static let xUnitPattern = "year|[a-z]+(-[a-z0-9]+)+"
     public static let xUnitHelp = "'year' (x values are calendar years) or a CLDR unit id such as 'length-kilometer'"
 
+    public static let databasePattern = "sqlite:.+|postgres(ql)?://.*"
+    public static let databaseHelp = "'sqlite:' and a file path, or a 'postgresql://host/database' URL"
+
     /// The keys of a chart's `source`.
     public static let sourceFields: [Field] = [
-        Field("path", .string(pattern: ".+", patternHelp: "a file path"), doc: "Data file, relative to the pipeline file's folder.", required: true),
+        Field("path", .string(pattern: ".+", patternHelp: "a file path"), doc: "Data file, relative to the pipeline file's folder (or 'database' instead)."),
         Field("format", .choice(SourceSpec.Format.allCases.map(\.rawValue)), doc: "File format; default: from the file's extension."),
         Field("delimiter", .string(pattern: "[\\x01-\\x7F]", patternHelp: "one ASCII character"), doc: "CSV field delimiter; default ',' (TSV: tab).", default: ","),
         Field("quote", .string(pattern: "[\\x01-\\x7F]", patternHelp: "one ASCII character"), doc: "CSV quote character.", default: "\""),
@@ -21,6 +24,13 @@ public enum PipelineShape {
         Field("skipRows", .integer(min: 0), doc: "Lines to skip before the header.", default: 0),
         Field("records", .string(pattern: "(/.*)?", patternHelp: "a JSON Pointer such as '/data/items', or '' for the document"), doc: "JSON: pointer to the array of records.", default: ""),
         Field("onError", .choice(SourceSpec.OnError.allCases.map(\.rawValue)), doc: "A bad row fails the chart, or is skipped, counted and warned about.", default: "fail"),
+        Field("database", .string(pattern: databasePattern, patternHelp: databaseHelp),
+              doc: "A database instead of a file: 'sqlite:file.db' (relative to the pipeline file) or 'postgresql://host/db' (credentials from libpq's environment, .pgpass or service file, never here)."),
+        Field("query", .string(pattern: "[\\s\\S]*\\S[\\s\\S]*", patternHelp: "an SQL SELECT statement"), doc: "Database: the statement whose rows are the records (run read-only)."),
+        Field("table", .string(pattern: ".+", patternHelp: "a table name"), doc: "Database: read every row of this table (instead of 'query')."),
+        Field("where", .string(pattern: "[\\s\\S]*\\S[\\s\\S]*", patternHelp: "an SQL condition"), doc: "Database with 'table': the rows' condition, such as \"day >= '2024-01-01'\"."),
+        Field("version", .string(pattern: "[\\s\\S]*\\S[\\s\\S]*", patternHelp: "an SQL SELECT statement"), doc: "Database: a cheap statement whose first value changes when the data does (such as 'SELECT max(updated_at) FROM sales'), for --incremental."),
+        Field("timeout", .number(min: 0, exclusiveMinimum: true), doc: "Database: most seconds a statement may run; the chart then fails.", default: 300),
         Field("decimal", .choice([".", ","]), doc: "CSV: the decimal separator of numbers ('1,5' with ',').", default: "."),
         Field("thousands", .choice([",", ".", " ", "none"]), doc: "CSV: the thousands separator of numbers ('1.234,5' with '.'), or 'none'.", default: "none"),
     ]

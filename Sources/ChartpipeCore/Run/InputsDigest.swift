@@ -4,7 +4,7 @@ import Synchronization
 
 /// What a chart's files depend on, as one SHA-256: the tool's version, the chart's entry and the
 /// stage entries as written (with the chart's own options), the locales written, the content of
-/// the data file, of the string catalogs and of the plugin programs. An `--incremental` run keeps
+/// the data file (or a database's result, `SourceStage.dataDigest`), of the string catalogs and of the plugin programs. An `--incremental` run keeps
 /// a chart whose digest is unchanged and whose files are intact, instead of making them again.
 public enum InputsDigest {
     /// The digest of `chart`'s inputs in `spec`, run with `locales`; nil when a file cannot be read
@@ -33,9 +33,22 @@ public enum InputsDigest {
             guard let digest = fileDigest(catalog) else { return nil }
             add("catalog", digest)
         }
-        guard let data = fileDigest(chart.source.path) else { return nil }
-        add("data", data)
+        if chart.source.database != nil {
+            guard let data = databaseDigest(chart, in: spec, registry: registry) else { return nil }
+            add("database", data)
+        } else {
+            guard let data = fileDigest(chart.source.path) else { return nil }
+            add("data", data)
+        }
         return hasher.finalizeHex()
+    }
+
+    /// What the source stage says of a database's data (its result as it streams, or its version
+    /// query's answer); nil when the stage cannot say.
+    static func databaseDigest(_ chart: ChartSpec, in spec: PipelineSpec, registry: StageRegistry) -> String? {
+        guard let entry = spec.stages.first, let registration = registry.registration(named: entry.name),
+              let stage = try? registration.make(StageOptions(entry.options)) as? any SourceStage else { return nil }
+        return stage.dataDigest(chart: chart)
     }
 
     /// JSON with every object's keys sorted, so that the same options give the same text.

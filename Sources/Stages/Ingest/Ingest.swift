@@ -16,6 +16,8 @@ import ChartpipeCore
 /// - One large CSV, TSV or JSON Lines file (wide data, time or number x) is read in chunks on the
 ///   processors of the run's budget that no chart holds (`parallel`, `ChunkedStream`), with the
 ///   same observations, counts, warnings and errors as one reader.
+/// - A database (`DatabaseSources`: SQLite, PostgreSQL) is read row by row into the same batches,
+///   read-only, each value typed by the engine.
 /// - Size limits (SPEC §11) are options with safe defaults; passing one fails the chart with a
 ///   message naming the limit and the option. JSON nesting stops at jansson's 2048 levels.
 public struct Ingest: SourceStage {
@@ -71,6 +73,9 @@ public struct Ingest: SourceStage {
     /// `open(chart:)` with its error type spelled out.
     public func openStream(chart: ChartSpec) throws(ChartError) -> any ObservationStream {
         let time = try Self.timeReader(for: chart)
+        if let database = chart.source.database {
+            return try DatabaseObservationStream(chart: chart, rows: DatabaseSources.rows(database), time: time, limits: limits, batchSize: batchSize)
+        }
         let budget = WorkerBudget.current
         // Wide data with a time or number x reads the same in chunks; series and category names
         // are numbered in order of first appearance, so long data and category x are read by one reader.
@@ -90,6 +95,8 @@ public struct Ingest: SourceStage {
             return ChunkedStream(leader: try open(), parallel: parallel, budget: budget, maxPoints: limits.maxPoints, serial: open)
         }
     }
+
+    public func dataDigest(chart: ChartSpec) -> String? { DatabaseSources.digest(chart) }
 
     /// The header and first rows of a CSV or TSV file as text (for `chartpipe describe` and checks).
     /// `source.onError` and the chart's fields do not matter here.
