@@ -6,7 +6,7 @@ import XCTest
 /// The golden charts of `ReadableChartTests` in headless chromium (one browser for the suite):
 /// the narrow ones (320 px, as `chart.<locale>.narrow.svg`) in a 390 px window, the wide ones in a
 /// 1280 px one. Every tick label is drawn at
-/// 12 px or more, and no two text boxes overlap. The renders (light and dark) stay in
+/// 12 px or more, no two text boxes overlap, and no text is cut off at the SVG's edge. The renders (light and dark) stay in
 /// .build/renders/charts/ for people to look at.
 final class ChartRenderTests: XCTestCase {
     func testTextIsReadableAndNeverOverlapsInChromium() throws {
@@ -24,6 +24,7 @@ final class ChartRenderTests: XCTestCase {
                 XCTAssertGreaterThan(entry["ticks"]?.doubleValue ?? 0, 2, "\(name): tick labels drawn")
                 XCTAssertGreaterThanOrEqual(entry["minTickSize"]?.doubleValue ?? 0, 12, "\(name) at \(width) px")
                 XCTAssertGreaterThanOrEqual(entry["minSize"]?.doubleValue ?? 0, 12, "\(name) at \(width) px")
+                XCTAssertEqual(entry["outside"]?.arrayValue?.count, 0, "\(name) at \(width) px: text cut off at the edge")
                 XCTAssertEqual(entry["overlaps"]?.arrayValue?.count, 0, "\(name) at \(width) px: \(entry["overlaps"].map { JSONWriter().string($0) } ?? "")")
             }
         }

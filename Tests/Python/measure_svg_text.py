@@ -7,7 +7,8 @@ window is scaled down to fit it, as a page would with max-width: 100%), in the l
 scheme. It writes OUT_DIR/<name>.<WIDTH>.<scheme>.png for people to look at and prints one JSON
 object: per file, the smallest rendered font size of any text (font-size times the SVG's scale on
 screen) and of the tick labels (font-size 12 in the SVG), the number of text boxes, and every pair
-of text boxes that overlap by more than 1 px in both directions (with their texts). A text's box is
+of text boxes that overlap by more than 1 px in both directions (with their texts), and the texts that
+reach past the SVG's left or right edge (cut off). A text's box is
 its layout box less a fifth of its height at the top and at the bottom: the font's ascent and descent
 hold space above capitals and below the baseline that no glyph of the line reaches.
 """
@@ -30,7 +31,9 @@ svg.querySelectorAll('text').forEach(function (t) {
   out.push({text: t.textContent, size: size, tick: t.getAttribute('font-size') === '12',
             box: [r.left, r.top, r.right, r.bottom]});
 });
-return {texts: out, width: svg.getBoundingClientRect().width};
+var edge = svg.getBoundingClientRect();
+var outside = out.filter(function (t) { return t.box[0] < edge.left - 1 || t.box[2] > edge.right + 1; }).map(function (t) { return t.text; });
+return {texts: out, width: edge.width, outside: outside};
 """
 
 
@@ -93,7 +96,7 @@ def main():
                     entry = {"texts": len(texts), "minSize": min((t["size"] for t in texts), default=0),
                              "minTickSize": min((t["size"] for t in texts if t["tick"]), default=0),
                              "ticks": sum(1 for t in texts if t["tick"]), "overlaps": overlaps,
-                             "drawnWidth": measured["width"]}
+                             "drawnWidth": measured["width"], "outside": measured["outside"]}
             os.remove(html)
             report[path] = entry
     finally:

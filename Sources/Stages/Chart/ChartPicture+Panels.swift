@@ -24,9 +24,11 @@ extension ChartPicture {
         var l = Layout()
         let m = Self.margin
         var y = header(&l)
-        if arrangementNote != nil {
+        if let note = arrangementNote {
+            l.noteLines = TextMetrics.wrapped(note, size: Self.textSize, maxWidth: width - 2 * m, maxLines: 3)
             y += Self.textSize + 6
             l.noteY = y - 4
+            y += Double(l.noteLines.count - 1) * (Self.textSize + 5)
         }
         let tickWidth = scale.ticks.map { Self.textWidth(yTickLabel($0, ticks: scale.ticks), size: Self.tickSize) }.max() ?? 20
         let columns = max(1, Int((width - 2 * m + Self.panelGap) / (Self.panelMinimumWidth + Self.panelGap)))
@@ -63,8 +65,11 @@ extension ChartPicture {
 
     func panels(_ w: inout SVGWriter, l: Layout, scale: ValueScale, x: PositionScale) {
         let n = SVGWriter.number
-        if let note = arrangementNote, let y = l.noteY {
-            w.element("text", [("class", "muted"), ("x", n(Self.margin)), ("y", n(y)), ("fill", Self.muted)], content: note)
+        if let y = l.noteY {
+            for (i, line) in l.noteLines.enumerated() {
+                w.element("text", [("class", "muted"), ("x", n(Self.margin)), ("y", n(y + Double(i) * (Self.textSize + 5))),
+                                   ("fill", Self.muted)], content: line)
+            }
         }
         w.element("text", [("class", "ink"), ("x", n(Self.margin)), ("y", n(l.yTitleY)), ("fill", Self.ink)], content: yAxisTitle)
         for panel in l.panels {

@@ -98,6 +98,7 @@ struct ChartPicture {
         /// The small multiples' panels: each series' plot and its title's baseline.
         var panels: [Panel] = []
         var noteY: Double?
+        var noteLines: [String] = []
     }
 
     var fromZero: Bool { chart.mark == .bar || chart.mark == .area }
