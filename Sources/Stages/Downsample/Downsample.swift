@@ -7,7 +7,8 @@ import Foundation
 /// The series as they entered stay in `context.fullData` (arrays are shared, not copied), because
 /// statistics describe the full series. Gaps survive: each stretch of missing values keeps one gap
 /// point, and the points are shared among the gap-free runs by their length.
-/// Category x is kept as it is: dropping categories would drop bars, not detail.
+/// Category x is kept as it is: dropping categories would drop bars, not detail. Bars over time
+/// are never thinned either: too many are folded into calendar periods (`BarPeriods`).
 public struct Downsample: ChartStage {
     /// A downsampling algorithm.
     public enum Method: String, Sendable, CaseIterable, OptionChoice {
