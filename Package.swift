@@ -114,7 +114,7 @@ let package = Package(
         tests("DescribeTests", ["Describe", "ChartpipeChartText", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeJSON", "ChartpipeTestSupport"]),
         tests("TableTests", ["Table", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "CCSV", "CFileSync",
                              "ChartpipeTestSupport"], fixtures: false),
-        tests("ChartTests", ["Chart", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"], fixtures: false),
+        tests("ChartTests", ["Chart", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"], fixtures: true),
         tests("ReportTests", ["Report", "ChartpipeCore", "ChartpipeText", "ChartpipeJSON"], fixtures: false),
         // Whether processes that plugin test doubles started still run (/proc), for two test targets.
         .target(name: "ProcessCheck", path: "Tests/ProcessCheck", swiftSettings: swiftSettings),

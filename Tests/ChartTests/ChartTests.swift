@@ -56,7 +56,7 @@ final class ChartTests: XCTestCase {
         context.artifacts = []
         try (chart ?? Chart()).run(&context)
         var out: [String: String] = [:]
-        for artifact in context.artifacts { out[artifact.locale ?? ""] = String(decoding: artifact.bytes, as: UTF8.self) }
+        for artifact in context.artifacts where artifact.kind == "chart" { out[artifact.locale ?? ""] = String(decoding: artifact.bytes, as: UTF8.self) }
         return out
     }
 
@@ -249,7 +249,7 @@ final class ChartTests: XCTestCase {
                 let a = element.attributes
                 if mark == .line, element.name == "circle", let cx = Double(a["cx"] ?? ""), let cy = Double(a["cy"] ?? "") {
                     drawn.append((cx, cy))
-                } else if mark == .bar, element.name == "rect", a["stroke-width"] == "0.6",
+                } else if mark == .bar, element.name == "rect", a["stroke-width"] == "1", a["class"] != "nodata",
                           let x = Double(a["x"] ?? ""), let y = Double(a["y"] ?? ""), let w = Double(a["width"] ?? "") {
                     drawn.append((x - 0.3 + (w + 0.6) / 2, y))
                 }

@@ -6,31 +6,54 @@ import ChartpipeText
 /// localized title and summary of `describe`, the charted points drawn as the chart's mark.
 public struct Chart: ChartStage {
     public static let width = Option<Int>("width", doc: "Width of the SVG in CSS pixels.", default: 720, min: 320, max: 4000)
-    public static let height = Option<Int>("height", doc: "Height of the SVG in CSS pixels.", default: 420, min: 240, max: 4000)
+    public static let height = Option<Int>("height", doc: "Height of the SVG in CSS pixels (more when a long legend or small multiples need it).",
+                                           default: 420, min: 240, max: 4000)
+    public static let layout = Option<ChartLayout>(
+        "layout",
+        doc: "How series are arranged: 'overlay' (one plot, every series told apart by shape, dash and pattern as well as colour), "
+            + "'small-multiples' (one titled panel per series on a shared scale), or 'auto': overlay up to \(SeriesStyle.distinctCount) series, small multiples past that.",
+        default: .auto)
+    public static let narrowWidth = Option<Int>(
+        "narrow-width",
+        doc: "Width in CSS pixels of chart.<locale>.narrow.svg, the same chart laid out for a phone (legend below, fewer ticks, "
+            + "text at its full size); the report shows it on narrow screens. 0 writes none.",
+        default: 320, min: 0, max: 600)
 
     public static let description = StageDescription(
         name: "chart",
         summary: "Draws chart.<locale>.svg: nice ticks, never colour alone, a localized title and summary.",
-        options: [width, height],
+        options: [width, height, layout, narrowWidth],
         needs: [Need(.descriptions)],
         adds: [.charts])
 
     public var width: Int
     public var height: Int
+    public var layout: ChartLayout
+    public var narrowWidth: Int
 
-    public init(width: Int = 720, height: Int = 420) throws(ChartError) {
+    public init(width: Int = 720, height: Int = 420, layout: ChartLayout = .auto, narrowWidth: Int = 320) throws(ChartError) {
         try Self.width.validate(width)
         try Self.height.validate(height)
+        try Self.narrowWidth.validate(narrowWidth)
+        if narrowWidth != 0 && narrowWidth < 320 {
+            throw ChartError("option 'narrow-width' of stage 'chart' is \(narrowWidth): it is 0 (no narrow chart) or at least 320",
+                             code: "chart.narrow-width")
+        }
         self.width = width
         self.height = height
+        self.layout = layout
+        self.narrowWidth = narrowWidth
     }
 
     public init(options: StageOptions) throws {
-        try self.init(width: options.value(Self.width), height: options.value(Self.height))
+        try self.init(width: options.value(Self.width), height: options.value(Self.height), layout: options.value(Self.layout),
+                      narrowWidth: options.value(Self.narrowWidth))
     }
 
     public func run(_ context: inout ChartContext) throws {
         let catalog = try context.catalog(for: "chart")
+        let drawn = layout.resolved(seriesCount: context.data.series.count)
+        context[ChartLayoutsKey.self] = Dictionary(uniqueKeysWithValues: context.run.locales.map { ($0, drawn.rawValue) })
         for locale in context.run.locales {
             try context.cancellation.check()
             guard let description = context[DescriptionsKey.self]?[locale] else {
@@ -39,17 +62,41 @@ public struct Chart: ChartStage {
             }
             context.emit(Artifact(path: "chart.\(locale).svg", kind: "chart", locale: locale,
                                   bytes: Array(svg(context, locale: locale, description: description, catalog: catalog).utf8)))
+            // The same chart laid out (not scaled) for a phone: a static file of its own.
+            if narrowWidth > 0 {
+                context.emit(Artifact(path: "chart.\(locale).narrow.svg", kind: "chart-narrow", locale: locale,
+                                      bytes: Array(svg(context, locale: locale, description: description, catalog: catalog,
+                                                       width: narrowWidth, idSuffix: "-narrow").utf8)))
+            }
         }
     }
 
     /// The SVG of the chart in `locale`.
-    func svg(_ context: ChartContext, locale: String, description: ChartDescription, catalog: Catalog) -> String {
+    func svg(_ context: ChartContext, locale: String, description: ChartDescription, catalog: Catalog,
+             width: Int? = nil, idSuffix: String = "") -> String {
         let language = catalog.writtenLanguage(for: locale)
-        let picture = ChartPicture(
+        let drawn = layout.resolved(seriesCount: context.data.series.count)
+        let names = ChartNames(chart: context.chart, series: context.data, language: language, catalog: catalog)
+        var picture = ChartPicture(
             chart: context.chart, data: context.data,
-            names: ChartNames(chart: context.chart, series: context.data, language: language, catalog: catalog),
+            names: names,
             title: description.title, summary: description.summary, labels: context[PointLabelsKey.self]?[locale],
-            width: Double(width), height: Double(height), id: "chartpipe-\(context.chart.id)-\(locale)")
+            width: Double(width ?? self.width), height: Double(height), id: "chartpipe-\(context.chart.id)-\(locale)\(idSuffix)")
+        picture.arrangement = drawn
+        if let aggregation = context[AggregationKey.self] {
+            let op = names.render("describe.op." + aggregation.op, [])
+            switch aggregation.bucket {
+            case let .calendar(unit):
+                picture.aggregate = names.render("describe.aggregate.value", [.text(names.render("describe.bucket." + unit, [])), .text(op)])
+            case .width:
+                picture.aggregate = names.render("describe.aggregate.value", [.text(names.render("describe.bucket.bin", [])), .text(op)])
+            case .category:
+                picture.aggregate = op
+            }
+        }
+        if drawn == .smallMultiples {
+            picture.arrangementNote = names.render("figure.smallMultiples", [.integer(context.data.series.count)])
+        }
         return picture.svg()
     }
 }

@@ -37,7 +37,7 @@ extension ChartPicture {
         var lastRight = -Double.infinity
         for tick in ticks {
             let half = Self.textWidth(tick.label, size: Self.tickSize) / 2
-            guard tick.position - half >= lastRight + 8, tick.position + half <= width - 2 else { continue }
+            guard tick.position - half >= lastRight + 8, tick.position - half >= 2, tick.position + half <= width - 2 else { continue }
             kept.append(tick)
             lastRight = tick.position + half
         }
@@ -46,8 +46,10 @@ extension ChartPicture {
 
     func axes(_ w: inout SVGWriter, l: Layout, scale: ValueScale, x: PositionScale) {
         let n = SVGWriter.number
-        w.element("text", [("class", "ink"), ("x", n(Self.margin)), ("y", n(l.yTitleY)), ("fill", Self.ink)], content: names.yTitleWithUnit)
-        for t in scale.ticks {
+        if !l.panel {
+            w.element("text", [("class", "ink"), ("x", n(Self.margin)), ("y", n(l.yTitleY)), ("fill", Self.ink)], content: yAxisTitle)
+        }
+        for t in Self.yTicksThatFit(scale.ticks, height: l.plotBottom - l.plotTop) {
             let y = scale.position(t, top: l.plotTop, bottom: l.plotBottom)
             w.element("path", [("class", "grid"), ("d", "M\(n(l.plotLeft)) \(n(y))H\(n(l.plotRight))"), ("stroke", Self.grid)])
             w.element("text", [("class", "muted"), ("x", n(l.plotLeft - 8)), ("y", n(y + 4)), ("text-anchor", "end"),
@@ -66,8 +68,19 @@ extension ChartPicture {
             w.element("text", [("class", "muted"), ("x", n(tick.position)), ("y", n(l.plotBottom + 18)), ("text-anchor", "middle"),
                                ("font-size", n(Self.tickSize)), ("fill", Self.muted)], content: tick.label)
         }
-        w.element("text", [("class", "ink"), ("x", n((l.plotLeft + l.plotRight) / 2)), ("y", n(height - Self.margin)),
-                           ("text-anchor", "middle"), ("fill", Self.ink)], content: names.xTitleWithUnit)
+        if !l.panel {
+            w.element("text", [("class", "ink"), ("x", n((l.plotLeft + l.plotRight) / 2)), ("y", n(l.plotBottom + Self.textSize + Self.tickSize + 14)),
+                               ("text-anchor", "middle"), ("fill", Self.ink)], content: names.xTitleWithUnit)
+        }
+    }
+
+    /// The y ticks whose labels stay a line apart in a plot of `height`: every other one, or every
+    /// fourth, when they would crowd (a small panel), always keeping the first.
+    static func yTicksThatFit(_ ticks: [Double], height: Double) -> [Double] {
+        guard ticks.count > 1 else { return ticks }
+        var step = 1
+        while step < ticks.count - 1, height / Double(ticks.count - 1) * Double(step) < tickSize + 8 { step *= 2 }
+        return ticks.enumerated().filter { $0.offset % step == 0 }.map(\.element)
     }
 
     /// Reference lines at the chart's thresholds, each labelled with its name and value.
@@ -78,6 +91,7 @@ extension ChartPicture {
             let y = scale.position(threshold.value, top: l.plotTop, bottom: l.plotBottom)
             w.element("path", [("class", "ref"), ("d", "M\(n(l.plotLeft)) \(n(y))H\(n(l.plotRight))"), ("stroke", Self.ink),
                                ("stroke-width", "1.2"), ("stroke-dasharray", "6 4")])
+            if l.panel { continue }
             let label = names.render("figure.threshold", [.text(names.text(threshold.name)), .text(values.text(threshold.value))])
             w.element("text", [("class", "ink edge"), ("x", n(l.plotRight - 4)), ("y", n(y - 6)), ("text-anchor", "end"),
                                ("font-size", n(Self.tickSize)), ("fill", Self.ink), ("stroke", SeriesStyle.lightBackground),
@@ -114,13 +128,15 @@ extension ChartPicture {
                 let group = barGroupWidth(band)
                 let barWidth = group / Double(data.series.count)
                 let fill = barFill(style)
+                noData(&w, xs: xs, ys: ys, left: { xs[$0] - group / 2 + Double(k) * barWidth }, width: barWidth, baseY: baseY)
                 for i in s.y.indices where ys[i].isFinite {
                     let left = xs[i] - group / 2 + Double(k) * barWidth
-                    let top = min(ys[i], baseY), bottom = max(ys[i], baseY)
+                    // A bar of zero is a 2-pixel bar on the baseline: drawn, unlike a missing one.
+                    let top = s.y[i] == 0 ? baseY - 2 : min(ys[i], baseY), bottom = max(ys[i], baseY)
                     let attributes: [(String, String?)] = [
                         ("class", [fill.className, "c\(k)"].compactMap { $0 }.joined(separator: " ")), ("x", n(left + 0.3)), ("y", n(top)),
                         ("width", n(max(barWidth - 0.6, 0.5))), ("height", n(max(bottom - top, 0.5))), ("fill", fill.fill),
-                        ("stroke", style.colour.light), ("stroke-width", "0.6"),
+                        ("stroke", style.colour.light), ("stroke-width", "1"), ("stroke-dasharray", style.dash),
                     ]
                     if let tip = tips?[safe: i] {
                         w.open("rect", attributes)
@@ -152,7 +168,7 @@ extension ChartPicture {
                     if run.count == 1, let i = run.first { d += "M\(n(xs[i] - 1)) \(n(ys[i]))h2"; continue }
                     d += run.enumerated().map { ($0.offset == 0 ? "M" : "L") + "\(n(xs[$0.element])) \(n(ys[$0.element]))" }.joined()
                 }
-                w.element("path", [("class", "c\(k)"), ("d", d), ("fill", "none"), ("stroke", style.colour.light), ("stroke-width", "2.2"),
+                w.element("path", [("class", "c\(k)"), ("d", d), ("fill", "none"), ("stroke", style.colour.light), ("stroke-width", n(style.weight)),
                                    ("stroke-linejoin", "round"), ("stroke-linecap", "round"), ("stroke-dasharray", style.dash)])
                 // A lone point between gaps also gets its series' marker: its 2-pixel dot is hard to see.
                 let lone = runs.filter { $0.count == 1 }.compactMap(\.first)
@@ -165,10 +181,7 @@ extension ChartPicture {
                 }
             case .point:
                 let d = s.y.indices.filter { ys[$0].isFinite }.map { style.markerPath(x: xs[$0], y: ys[$0], r: 4.5, number: n) }.joined()
-                if !d.isEmpty {
-                    w.element("path", [("class", "f\(k) edge"), ("d", d), ("fill", style.colour.light),
-                                       ("stroke", SeriesStyle.lightBackground), ("stroke-width", "1")])
-                }
+                if !d.isEmpty { w.element("path", pointMarker(style, d: d)) }
             }
             // Tooltips for a pointer: a target around each point holding its label.
             if chart.mark != .bar, let tips, s.count <= 400 {
@@ -183,6 +196,59 @@ extension ChartPicture {
             }
         }
         w.close("g")
+    }
+}
+
+extension ChartPicture {
+    /// Missing bars (a period without a value): a dashed outline on the baseline, its tooltip and,
+    /// over each run of them wide enough, the words "no data"; a bar of zero is a solid sliver instead.
+    func noData(_ w: inout SVGWriter, xs: [Double], ys: [Double], left: (Int) -> Double, width: Double, baseY: Double) {
+        let n = SVGWriter.number
+        let label = names.render("figure.noData", [])
+        let missing = ys.indices.filter { !ys[$0].isFinite && xs[$0].isFinite }
+        guard !missing.isEmpty else { return }
+        for i in missing {
+            w.open("rect", [("class", "nodata"), ("x", n(left(i) + 0.8)), ("y", n(baseY - 10)), ("width", n(max(width - 1.6, 1))),
+                            ("height", "10"), ("fill", "none"), ("stroke", Self.muted), ("stroke-width", "1"), ("stroke-dasharray", "2 2")])
+            w.element("title", content: label)
+            w.close("rect")
+        }
+        // Runs of consecutive missing bars, labelled where the words fit above them.
+        var runs: [[Int]] = []
+        for i in missing {
+            if let last = runs.last?.last, last == i - 1 { runs[runs.count - 1].append(i) } else { runs.append([i]) }
+        }
+        let labelWidth = Self.textWidth(label, size: Self.tickSize)
+        var labelled = false
+        for (r, run) in runs.enumerated() {
+            guard let first = run.first, let last = run.last else { continue }
+            let a = left(first), b = left(last) + width
+            // Narrow runs share one label, over the first of them, on a halo over the bars around it.
+            guard b - a >= labelWidth + 4 || (r == runs.count - 1 && !labelled) else { continue }
+            labelled = true
+            // Above the bars on either side of the run, so that the words cover none of them.
+            let centre = (a + b) / 2, reach = labelWidth / 2 + width
+            let around = ys.indices.filter { ys[$0].isFinite && abs(left($0) + width / 2 - centre) < reach }.map { ys[$0] }
+            let y = min(baseY - 14, (around.min() ?? baseY) - 6)
+            w.element("text", [("class", "muted edge"), ("x", n((a + b) / 2)), ("y", n(max(y, 12))), ("text-anchor", "middle"),
+                               ("font-size", n(Self.tickSize)), ("fill", Self.muted), ("stroke", SeriesStyle.lightBackground),
+                               ("stroke-width", "3"), ("paint-order", "stroke")], content: label)
+        }
+    }
+
+    /// Whether a bar is missing anywhere (the legend then explains the dashed outline).
+    var hasMissingBars: Bool {
+        chart.mark == .bar && data.series.contains { s in s.y.indices.contains { !s.y[$0].isFinite && s.x[$0].isFinite } }
+    }
+
+    /// A point mark's markers: filled for the first six styles, hollow (outlined) for the second six,
+    /// so that points differ in fill as well as shape between the two halves.
+    func pointMarker(_ style: SeriesStyle, d: String) -> [(String, String?)] {
+        let k = style.index
+        if style.weight < 2 {
+            return [("class", "c\(k)"), ("d", d), ("fill", "none"), ("stroke", style.colour.light), ("stroke-width", "1.8")]
+        }
+        return [("class", "f\(k) edge"), ("d", d), ("fill", style.colour.light), ("stroke", SeriesStyle.lightBackground), ("stroke-width", "1")]
     }
 }
 

@@ -26,6 +26,17 @@ struct ChartPicture {
     let height: Double
     /// A prefix that makes the document's ids unique where several charts share a page.
     let id: String
+    /// The layout drawn (never `auto`) and the sentence that says so, drawn under the title and
+    /// added to the summary, when it is not the plain overlay.
+    var arrangement: ChartLayout = .overlay
+    var arrangementNote: String?
+    /// What a value is when values are folded ("weekly mean"), named on the y axis.
+    var aggregate: String?
+
+    var yAxisTitle: String {
+        guard let aggregate else { return names.yTitleWithUnit }
+        return names.render("figure.aggregated", [.text(names.yTitleWithUnit), .text(aggregate)])
+    }
 
     static let titleSize = 18.0, textSize = 13.0, tickSize = 12.0
     static let margin = 16.0
@@ -34,21 +45,60 @@ struct ChartPicture {
     var formats: LocaleFormats { language.formats }
     var styles: [SeriesStyle] { data.series.indices.map(SeriesStyle.init) }
 
-    /// About how wide `text` is set at `size` (no font is at hand: wide characters take an em,
-    /// others a little over half).
+    /// How wide `text` is set at `size` (`TextMetrics`: a per-character advance table).
     static func textWidth(_ text: String, size: Double) -> Double {
-        Double(DisplayWidth.columns(text)) * 0.56 * size
+        TextMetrics.width(text, size: size)
     }
+
+    /// Below this width the chart is laid out for a phone: the legend goes below the plot.
+    static let narrowWidth = 480.0
+    /// The plot is never smaller than this: the picture grows taller to make room for a legend.
+    static let minimumPlotHeight = 150.0, minimumPlotWidth = 200.0
 
     // MARK: Layout
 
+    struct Legend {
+        let style: SeriesStyle
+        /// The name as drawn (shortened with "…" when too long) and in full (its `<title>`).
+        let shown: String
+        let full: String
+        let x: Double
+        let y: Double
+    }
+
+    /// One small multiple: its series, its box and its plot's edges.
+    struct Panel {
+        let series: Int
+        let left: Double, top: Double, width: Double
+        let plotLeft: Double, plotTop: Double, plotRight: Double, plotBottom: Double
+
+        var plot: Layout {
+            var l = Layout()
+            l.panel = true
+            l.plotLeft = plotLeft
+            l.plotTop = plotTop
+            l.plotRight = plotRight
+            l.plotBottom = plotBottom
+            return l
+        }
+    }
+
     struct Layout {
         var plotLeft = 0.0, plotRight = 0.0, plotTop = 0.0, plotBottom = 0.0
+        /// The picture's height: the asked one, or more when the legend needs room.
+        var height = 0.0
         var titleSize = ChartPicture.titleSize
+        var titleLines: [String] = []
         var subtitleY: Double?
-        var legend: [(style: SeriesStyle, name: String, x: Double, y: Double)] = []
+        var legend: [Legend] = []
         var directLabels: [(style: SeriesStyle, name: String, y: Double)] = []
         var yTitleY = 0.0
+        /// A small multiple's panel: no axis titles or threshold names (the picture has them once).
+        var panel = false
+        /// The small multiples' panels: each series' plot and its title's baseline.
+        var panels: [Panel] = []
+        var noteY: Double?
+        var noteLines: [String] = []
     }
 
     var fromZero: Bool { chart.mark == .bar || chart.mark == .area }
@@ -68,26 +118,41 @@ struct ChartPicture {
         return formats.number(v, precision: .fractionDigits(AxisTicks.fractionDigits(ticks)))
     }
 
+    /// The legend's items in columns of equal width from `top`, names shortened to `maxName` px.
+    func legendItems(top: Double, maxName: Double) -> (items: [Legend], height: Double) {
+        let m = Self.margin
+        let shown = data.series.indices.map { TextMetrics.shortened(names.seriesName($0), size: Self.textSize, maxWidth: maxName) }
+        let column = 34 + (shown.map { Self.textWidth($0, size: Self.textSize) }.max() ?? 0) + 18
+        let columns = max(1, Int((width - 2 * m + 18) / column))
+        var items: [Legend] = []
+        for k in data.series.indices {
+            let row = Double(k / columns), col = Double(k % columns)
+            items.append(Legend(style: SeriesStyle(index: k), shown: shown[k], full: names.seriesName(k),
+                                x: m + col * column, y: top + row * 22 + Self.textSize / 2))
+        }
+        let rows = (data.series.count + columns - 1) / columns
+        return (items, Double(rows) * 22)
+    }
+
     func layout(scale: ValueScale) -> Layout {
         var l = Layout()
         let m = Self.margin
-        let titleWidth = Self.textWidth(title, size: Self.titleSize)
-        if titleWidth > width - 2 * m { l.titleSize = max(12, Self.titleSize * (width - 2 * m) / titleWidth) }
-        var y = m + l.titleSize + 4
-        if names.subtitle != nil {
-            y += Self.textSize + 6
-            l.subtitleY = y - 4
-        }
+        let narrow = width < Self.narrowWidth
+        // A long title wraps onto a second line rather than shrinking below the text size.
+        let y = header(&l)
         let labelWidths = data.series.indices.map { Self.textWidth(names.seriesName($0), size: Self.textSize) }
         let tickWidth = scale.ticks.map { Self.textWidth(yTickLabel($0, ticks: scale.ticks), size: Self.tickSize) }.max() ?? 20
         l.plotLeft = m + tickWidth + 8
-        l.plotBottom = height - m - Self.textSize - Self.tickSize - 14
+        let xAxisRoom = m + Self.textSize + Self.tickSize + 14
+        l.height = height
+        l.plotBottom = height - xAxisRoom
         // Direct labels at the line ends, when each fits beside the others; a legend otherwise.
-        let wantsDirect = namesSeries && chart.mark.isContinuous && (labelWidths.max() ?? 0) <= width * 0.22
+        let wantsDirect = !narrow && namesSeries && chart.mark.isContinuous && (labelWidths.max() ?? 0) <= width * 0.22
         var legendNeeded = namesSeries && !wantsDirect
         let yTitleLine = Self.textSize + 10
+        l.plotTop = y + yTitleLine + 12
+        l.plotRight = width - m
         if wantsDirect {
-            l.plotTop = y + yTitleLine + 12
             if let placed = directLabelPositions(scale: scale, top: l.plotTop, bottom: l.plotBottom) {
                 l.directLabels = placed
                 l.plotRight = width - m - (labelWidths.max() ?? 0) - 22
@@ -96,22 +161,27 @@ struct ChartPicture {
             }
         }
         if legendNeeded {
-            var x = m, row = y + 6
-            for k in data.series.indices {
-                let itemWidth = 34 + labelWidths[k]
-                if x + itemWidth > width - m && x > m {
-                    x = m
-                    row += 22
-                }
-                l.legend.append((SeriesStyle(index: k), names.seriesName(k), x, row + Self.textSize / 2))
-                x += itemWidth + 18
+            let maxName = max(80, min(width * 0.4, 260) - 34)
+            let above = legendItems(top: y + 6, maxName: maxName)
+            // Up to two rows above the plot on a wide chart; otherwise below it, where it may take
+            // as many rows as it needs while the picture grows to keep the plot's minimum height.
+            if !narrow && above.height <= 44 {
+                l.legend = above.items
+                l.plotTop = y + 6 + above.height + yTitleLine + 12
+            } else {
+                let probe = legendItems(top: 0, maxName: maxName)
+                let needed = l.plotTop + Self.minimumPlotHeight + xAxisRoom + probe.height + 8
+                l.height = max(height, needed)
+                l.plotBottom = l.height - xAxisRoom - probe.height - 8
+                l.legend = legendItems(top: l.plotBottom + xAxisRoom - m + 8, maxName: maxName).items
             }
-            y = row + 22
-            l.plotTop = y + yTitleLine + 12
-            l.plotRight = width - m
-        } else if !wantsDirect {
-            l.plotTop = y + yTitleLine + 12
-            l.plotRight = width - m
+        }
+        if l.plotBottom - l.plotTop < Self.minimumPlotHeight {
+            l.height += Self.minimumPlotHeight - (l.plotBottom - l.plotTop)
+            let shift = Self.minimumPlotHeight - (l.plotBottom - l.plotTop)
+            l.plotBottom += shift
+            let top = l.plotTop
+            l.legend = l.legend.map { $0.y > top ? Legend(style: $0.style, shown: $0.shown, full: $0.full, x: $0.x, y: $0.y + shift) : $0 }
         }
         l.yTitleY = l.plotTop - 16
         return l
@@ -142,28 +212,39 @@ struct ChartPicture {
 
     func svg() -> String {
         let scale = valueScale
-        let l = layout(scale: scale)
+        let multiples = arrangement == .smallMultiples
+        let l = multiples ? panelLayout(scale: scale) : layout(scale: scale)
         let x = PositionScale(set: data, bars: chart.mark == .bar, facts: xFacts)
         var w = SVGWriter()
         let n = SVGWriter.number
         let lang = language.formattingLocale
-        w.open("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(n(width)) \(n(height))"),
-                       ("width", n(width)), ("height", n(height)), ("role", "img"),
+        w.open("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(n(width)) \(n(l.height))"),
+                       ("width", n(width)), ("height", n(l.height)), ("role", "img"),
                        ("aria-labelledby", "\(id)-title \(id)-desc"), ("lang", lang), ("xml:lang", lang),
                        ("font-family", Self.fontStack(language.language)), ("font-size", n(Self.textSize))]
-                       + placement(l: l, scale: scale, x: x))
+                       + [("data-layout", arrangement.rawValue)]
+                       // Panels have no single plot to point into: the report's focus marker stays off.
+                       + (multiples ? [] : placement(l: l, scale: scale, x: x)))
         w.element("title", [("id", "\(id)-title")], content: title)
-        w.element("desc", [("id", "\(id)-desc")], content: summary)
+        w.element("desc", [("id", "\(id)-desc")], content: arrangementNote.map { summary + " " + $0 } ?? summary)
         w.open("style")
         w.raw(styleSheet)
         w.close("style")
         defs(&w, l: l)
         w.open("g", [("aria-hidden", "true")])
-        w.element("rect", [("class", "bg"), ("width", n(width)), ("height", n(height)), ("fill", SeriesStyle.lightBackground)])
-        w.element("text", [("class", "ink"), ("x", n(Self.margin)), ("y", n(Self.margin + l.titleSize - 2)),
-                           ("font-size", n(l.titleSize)), ("font-weight", "bold"), ("fill", Self.ink)], content: title)
+        w.element("rect", [("class", "bg"), ("width", n(width)), ("height", n(l.height)), ("fill", SeriesStyle.lightBackground)])
+        for (i, line) in l.titleLines.enumerated() {
+            w.element("text", [("class", "ink"), ("x", n(Self.margin)), ("y", n(Self.margin + l.titleSize - 2 + Double(i) * (l.titleSize + 4))),
+                               ("font-size", n(l.titleSize)), ("font-weight", "bold"), ("fill", Self.ink)], content: line)
+        }
         if let subtitle = names.subtitle, let y = l.subtitleY {
             w.element("text", [("class", "muted"), ("x", n(Self.margin)), ("y", n(y)), ("fill", Self.muted)], content: subtitle)
+        }
+        if multiples {
+            panels(&w, l: l, scale: scale, x: x)
+            w.close("g")
+            w.close("svg")
+            return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + w.text
         }
         legend(&w, l: l)
         axes(&w, l: l, scale: scale, x: x)
@@ -241,28 +322,40 @@ struct ChartPicture {
         return light + "\n@media (prefers-color-scheme: dark){" + dark + "}\n@media (forced-colors: active){" + forced + "}"
     }
 
-    func defs(_ w: inout SVGWriter, l: Layout) {
+    /// The clip of the plot's marks: the plot with room for a marker's half at the edges.
+    func clip(_ w: inout SVGWriter, l: Layout) {
         let n = SVGWriter.number
-        w.open("defs")
         w.open("clipPath", [("id", "\(id)-plot")])
         w.element("rect", [("x", n(l.plotLeft - 6)), ("y", n(l.plotTop - 6)), ("width", n(l.plotRight - l.plotLeft + 12)),
                            ("height", n(l.plotBottom - l.plotTop + 12))])
         w.close("clipPath")
+    }
+
+    func defs(_ w: inout SVGWriter, l: Layout) {
+        w.open("defs")
+        if arrangement != .smallMultiples { clip(&w, l: l) }
         if chart.mark == .bar {
             for style in styles where style.pattern != .solid {
                 let k = style.index
                 var attributes: [(String, String?)] = [("id", "\(id)-p\(k)"), ("width", "6"), ("height", "6"),
                                                        ("patternUnits", "userSpaceOnUse")]
                 if [.diagonal, .crosshatch].contains(style.pattern) { attributes.append(("patternTransform", "rotate(45)")) }
+                if style.pattern == .antidiagonal { attributes.append(("patternTransform", "rotate(-45)")) }
                 w.open("pattern", attributes)
                 w.element("rect", [("class", "f\(k)"), ("width", "6"), ("height", "6"), ("fill", style.colour.light)])
                 let hatch: [(String, String?)] = [("class", "hatch"), ("stroke", SeriesStyle.lightBackground), ("stroke-width", "1.6")]
+                let dot: [(String, String?)] = [("class", "hatchfill"), ("fill", SeriesStyle.lightBackground)]
                 switch style.pattern {
-                case .diagonal, .vertical: w.element("path", [("d", "M3 0V6")] + hatch)
-                case .crosshatch: w.element("path", [("d", "M3 0V6M0 3H6")] + hatch)
+                case .diagonal, .vertical, .antidiagonal: w.element("path", [("d", "M3 0V6")] + hatch)
+                case .crosshatch, .grid: w.element("path", [("d", "M3 0V6M0 3H6")] + hatch)
                 case .horizontal: w.element("path", [("d", "M0 3H6")] + hatch)
-                case .dots: w.element("circle", [("class", "hatchfill"), ("cx", "3"), ("cy", "3"), ("r", "1.4"),
-                                                 ("fill", SeriesStyle.lightBackground)])
+                case .doubleHorizontal: w.element("path", [("d", "M0 1.5H6M0 4.5H6"), ("class", "hatch"),
+                                                            ("stroke", SeriesStyle.lightBackground), ("stroke-width", "0.9")])
+                case .dots: w.element("circle", [("cx", "3"), ("cy", "3"), ("r", "1.4")] + dot)
+                case .bigDots: w.element("circle", [("cx", "3"), ("cy", "3"), ("r", "2.3")] + dot)
+                case .rings: w.element("circle", [("cx", "3"), ("cy", "3"), ("r", "1.8"), ("fill", "none"), ("class", "hatch"),
+                                                  ("stroke", SeriesStyle.lightBackground), ("stroke-width", "1")])
+                case .checker: w.element("path", [("d", "M0 0h3v3H0ZM3 3h3v3H3Z")] + dot)
                 case .solid: break
                 }
                 w.close("pattern")
@@ -283,13 +376,12 @@ struct ChartPicture {
             let fill = barFill(style)
             w.element("rect", [("class", [fill.className, "c\(style.index)"].compactMap { $0 }.joined(separator: " ")),
                                ("x", n(x + 7)), ("y", n(y - 7)), ("width", "14"), ("height", "14"), ("fill", fill.fill),
-                               ("stroke", style.colour.light)])
+                               ("stroke", style.colour.light), ("stroke-dasharray", style.dash)])
         case .point:
-            w.element("path", [("class", "f\(style.index) edge"), ("d", style.markerPath(x: x + 14, y: y, r: 4.5, number: n)),
-                               ("fill", style.colour.light)])
+            w.element("path", pointMarker(style, d: style.markerPath(x: x + 14, y: y, r: 4.5, number: n)))
         case .line, .area:
             w.element("path", [("class", "c\(style.index)"), ("d", "M\(n(x)) \(n(y))h28"), ("stroke", style.colour.light),
-                               ("stroke-width", "2.5"), ("stroke-dasharray", style.dash), ("fill", "none")])
+                               ("stroke-width", n(style.weight + 0.3)), ("stroke-dasharray", style.dash), ("fill", "none")])
             w.element("path", [("class", "f\(style.index) edge"), ("d", style.markerPath(x: x + 14, y: y, r: 4, number: n)),
                                ("fill", style.colour.light)])
         }
@@ -299,7 +391,13 @@ struct ChartPicture {
         let n = SVGWriter.number
         for item in l.legend {
             swatch(&w, style: item.style, x: item.x, y: item.y)
-            w.element("text", [("class", "ink"), ("x", n(item.x + 34)), ("y", n(item.y + 4.5)), ("fill", Self.ink)], content: item.name)
+            // A shortened name keeps its full text as a tooltip.
+            if item.shown != item.full {
+                w.open("g")
+                w.element("title", content: item.full)
+            }
+            w.element("text", [("class", "ink"), ("x", n(item.x + 34)), ("y", n(item.y + 4.5)), ("fill", Self.ink)], content: item.shown)
+            if item.shown != item.full { w.close("g") }
         }
     }
 }

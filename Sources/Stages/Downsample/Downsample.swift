@@ -1,4 +1,5 @@
 import ChartpipeCore
+import Foundation
 
 /// The `downsample` stage (SPEC §1, §3): reduces each series to about `points` points so that an
 /// audio graph and a description stay short enough to be heard, while the shape survives.
@@ -6,7 +7,8 @@ import ChartpipeCore
 /// The series as they entered stay in `context.fullData` (arrays are shared, not copied), because
 /// statistics describe the full series. Gaps survive: each stretch of missing values keeps one gap
 /// point, and the points are shared among the gap-free runs by their length.
-/// Category x is kept as it is: dropping categories would drop bars, not detail.
+/// Category x is kept as it is: dropping categories would drop bars, not detail. Bars over time
+/// are never thinned either: too many are folded into calendar periods (`BarPeriods`).
 public struct Downsample: ChartStage {
     /// A downsampling algorithm.
     public enum Method: String, Sendable, CaseIterable, OptionChoice {
@@ -66,6 +68,10 @@ public struct Downsample: ChartStage {
             }
             return
         }
+        if context.chart.mark == .bar {
+            try bucketBars(&context)
+            return
+        }
         var reduced = full
         let cancellation = context.cancellation
         for (k, series) in full.series.enumerated() where series.count > points {
@@ -73,6 +79,30 @@ public struct Downsample: ChartStage {
             reduced.series[k] = series.picking(Self.keepingExtremes(picked, of: series.y))
         }
         context.data = reduced
+    }
+
+    /// Bars are never thinned (`BarPeriods`): over time, more than `points` bars are folded into
+    /// weeks, months, quarters or years; the fold is recorded as the chart's aggregation, so the
+    /// axis and the description name it ("weekly mean"), and statistics describe the folded bars.
+    func bucketBars(_ context: inout ChartContext) throws {
+        let full = context.data
+        guard full.series.contains(where: { $0.count > points }) else { return }
+        let xs = full.series.flatMap { $0.x.filter(\.isFinite) }
+        guard full.xType == .time, let low = xs.min(), let high = xs.max() else {
+            context.warn("bars are kept whole (\(full.pointCount) bars): dropping bars would read as missing values; "
+                         + "an 'aggregate' stage can fold them into wider bins", code: "downsample.bars-kept")
+            return
+        }
+        try context.cancellation.check()
+        let zone = TimeZone(identifier: context.chart.x.zone) ?? TimeZone(identifier: "UTC") ?? .current
+        guard let periods = BarPeriods.unit(low: low, high: high, limit: points, zone: zone) else { return }
+        let previous = context[AggregationKey.self]
+        let op = BarPeriods.op(after: previous?.op)
+        let folded = periods.fold(full, op: op)
+        context.data = folded.set
+        context.fullData = folded.set
+        context[AggregationKey.self] = Aggregation(op: op, bucket: .calendar(periods.unit),
+                                                   partialFirst: folded.partialFirst, partialLast: folded.partialLast)
     }
 
     /// `picked` with the first index of the series' highest and of its lowest value added when no

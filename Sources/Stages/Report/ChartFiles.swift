@@ -67,6 +67,11 @@ struct ChartFiles {
             let text = try self.text(artifact)
             // An SVG inside HTML takes no XML declaration.
             svg = text.hasPrefix("<?xml") ? String(text.drop { $0 != "\n" }.dropFirst()) : text
+            // The chart laid out for a phone follows it; the style sheet shows one of the two by width.
+            if let narrow = file("chart-narrow", locale, suffix: ".svg") {
+                let text = try self.text(narrow)
+                svg = (svg ?? "") + (text.hasPrefix("<?xml") ? String(text.drop { $0 != "\n" }.dropFirst()) : text)
+            }
         }
         let cues = try file("cues", locale).map { artifact throws(ChartError) in CueTimes(webVTT: try text(artifact)) }
         let audioOrder = ["mp3", "wav", "ogg", "flac"]

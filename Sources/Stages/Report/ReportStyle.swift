@@ -57,6 +57,8 @@ enum ReportStyle {
     .cp-figure { margin: 1.25rem 0; }
     .cp-plot { max-width: 720px; border-radius: 0.4rem; }
     .cp-plot svg { display: block; width: 100%; max-width: 100%; height: auto; }
+    .cp-plot > svg + svg { display: none; width: auto; }
+    @media (max-width: 480px) { .cp-plot > svg:first-of-type { display: none; } .cp-plot > svg + svg { display: block; } }
     .cp-plot[tabindex] { cursor: crosshair; }
     .cp-plot:focus { outline: 3px solid var(--focus); outline-offset: 3px; }
     .cp-plot:focus:not(:focus-visible) { outline-style: dashed; }
