@@ -1,3 +1,4 @@
+import Synchronization
 import CJansson
 import ChartpipeCore
 import Glibc
@@ -567,13 +568,17 @@ final class JSONObservationStream: ChunkReader {
 
     private func here() -> SourceLocation { SourceLocation(path: sourcePath, line: line, column: column) }
 
-    /// Keeps the bytes from `pos` and reads another block; refuses records past the size limit.
+    /// Keeps the bytes from `pos` and reads on to twice as many (but one byte past the record limit),
+    /// so that a value parsed again after each read is parsed a bounded number of times over (a
+    /// geometric sum) rather than once per block; refuses records past the size limit.
     private func more() throws(ChartError) {
-        if bytes.end - pos > limits.maxRecordBytes {
+        let available = bytes.end - pos
+        if available > limits.maxRecordBytes {
             throw ChartError(IngestLimits.exceeded("a record is larger than \(limits.maxRecordBytes) bytes", option: "maxRecordBytes"),
                              code: "ingest.record-too-large", at: here())
         }
-        pos -= try bytes.refill(keepingFrom: pos)
+        let wanted = available <= limits.maxRecordBytes / 2 ? 2 * available : limits.maxRecordBytes + 1
+        pos -= try bytes.refill(keepingFrom: pos, atLeast: wanted)
     }
 
     /// One JSON value at `pos`; reads more of the file when the value runs past the buffer.
@@ -609,6 +614,7 @@ final class JSONObservationStream: ChunkReader {
     /// `error`'s position and column are given in the original bytes.
     private static func load(_ p: UnsafeMutablePointer<UInt8>, _ n: Int, flags: Int,
                              _ error: inout json_error_t) -> UnsafeMutablePointer<json_t>? {
+        parsedBytes.wrappingAdd(n, ordering: .relaxed)
         let first = p.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) { json_loadb($0, n, flags, &error) }
         guard first == nil else { return first }
         var copy = [UInt8]()
@@ -715,6 +721,10 @@ final class JSONObservationStream: ChunkReader {
         return ChartError("invalid JSON at byte offset \(position): \(Jansson.errorText(error)); fix the file so that it is valid JSON",
                           code: "ingest.bad-json", at: at)
     }
+
+    /// Bytes handed to jansson since the process started, each time it reads them: tests count the
+    /// work of reading a file with it.
+    package static let parsedBytes = Atomic<Int>(0)
 
     /// jansson's limit on nesting (JSON_PARSER_MAX_DEPTH), fixed when the library is built.
     static let maximumDepth = 2048
