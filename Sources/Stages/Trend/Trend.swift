@@ -127,7 +127,11 @@ public struct Trend: ChartStage {
         result.mean = mean
         try poll()
         if n >= 2 {
-            let squares = y.reduce(0) { $0 + (($1 - mean) / unit) * (($1 - mean) / unit) }
+            // A difference that overflows (−1.8e308 − 4e307) is taken between the scaled values.
+            let squares = y.reduce(0) { sum, v in
+                let d = (v - mean).isFinite ? (v - mean) / unit : v / unit - mean / unit
+                return sum + d * d
+            }
             result.stdev = (squares / Double(n - 1)).squareRoot() * unit
         }
         result.change = TrendChange(from: y[0], to: y[n - 1])
