@@ -46,22 +46,6 @@ final class IngestReadTests: XCTestCase {
         XCTAssertEqual(batch.record, [0, 0, 1, 1, 2, 2, 3, 3])
     }
 
-    /// libcsv trimmed unquoted fields, so `a`, ` a` and `a ` became one series without a word: text
-    /// keeps its spaces; column names are matched without theirs, numbers and times skip them.
-    func testCSVTextKeepsItsSpaces() throws {
-        let s = Scratch()
-        let path = s.file("sp.csv", "t, v, s\n2024-01-01, 1,a\n2024-01-02,2 , a\n2024-01-03 ,\t3,a \n")
-        let (batch, stream) = try read(chart(path, series: "s"))
-        XCTAssertEqual(stream.seriesNames, ["a", " a", "a "])
-        XCTAssertEqual(batch.y, [1, 2, 3])
-        XCTAssertEqual(batch.x, [utc(2024, 1, 1), utc(2024, 1, 2), utc(2024, 1, 3)])
-        let categories = s.file("cat.csv", "c,v\nx,1\n x,2\n")
-        let (_, byCategory) = try read(chart(categories, x: "c", type: .category))
-        XCTAssertEqual(byCategory.categories, ["x", " x"])
-        XCTAssertEqual(failure(chart(s.file("blank.csv", "t,v,s\n2024-01-01,1,  \n"), series: "s"))?.message,
-                       "the series value is missing; every record of long data names its series (\"onError\": \"skip\" skips such records)")
-    }
-
     func testSkipRowsTSVQuotedNewlinesAndLines() throws {
         let s = Scratch()
         let path = s.file("d.tsv", "# exported\n# by a tool \"with a quote\n\nt\tv\tnote\n2024-06-01\t1\t\"two\nlines\"\n\n2024-06-02\t2\tx\n")

@@ -83,8 +83,7 @@ private struct CSVState {
             }
         } else {
             let name = p.map { String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self) } ?? ""
-            // Spaces alone name no series: the value is missing.
-            if let message = assembly.setSeries(name.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? "" : name) {
+            if let message = assembly.setSeries(name) {
                 if assembly.passedSeriesLimit {
                     fail(ChartError(message, code: "ingest.too-many-series", at: position(ofField: k), field: columns[k]))
                 } else {
@@ -101,17 +100,8 @@ private struct CSVState {
             return
         }
         let text = raw.map { String(decoding: UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: n), as: UTF8.self) } ?? ""
-        // Column names are matched without the spaces around them (`t, v` names `v`).
-        if inHeader { columns.append(Self.trimmed(text)); return }
+        if inHeader { columns.append(text); return }
         textRow.append(text)
-    }
-
-    /// `text` without the spaces and tabs around it.
-    static func trimmed(_ text: String) -> String {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
-              let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
-        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
     private mutating func extraField(_ raw: UnsafeMutableRawPointer?, _ n: Int, _ k: Int) {
@@ -396,9 +386,6 @@ final class CSVObservationStream: ChunkReader {
         }
         csv_set_delim(&parser, chart.source.delimiter)
         csv_set_quote(&parser, chart.source.quote)
-        // libcsv trims spaces and tabs around unquoted fields by default, which merged the series
-        // `a`, ` a` and `a `: text keeps its spaces (numbers and times skip them when read).
-        csv_set_space_func(&parser) { _ in 0 }
     }
 
     deinit {

@@ -100,7 +100,7 @@ struct RecordAssembly {
 
     /// Reads a category label (or, for other x types, text already decoded).
     mutating func setCategory(_ label: String) -> String? {
-        guard !label.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return Self.missingX }
+        guard !label.isEmpty else { return Self.missingX }
         if let index = categoryIndex[label] {
             x = Double(index)
         } else {
