@@ -131,7 +131,7 @@ plugin-skeleton:
 # libFuzzer targets (Fuzz/), FUZZ_SECONDS each, one after another; corpora grow under .build/fuzz and a
 # crashing input is kept under .build/fuzz/crashes (the run prints its path and fails).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= csv json pipeline catalog template
+FUZZ_TARGETS ?= csv json pipeline catalog template xliff po
 fuzz: deps
 	@$(TIMED) fuzz env FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) bash Fuzz/run.sh $(FUZZ_TARGETS)
 

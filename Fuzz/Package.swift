@@ -30,5 +30,7 @@ let package = Package(
         fuzzTarget("FuzzPipeline", path: "Pipeline"),
         fuzzTarget("FuzzCatalog", path: "Catalog"),
         fuzzTarget("FuzzTemplate", path: "Template"),
+        fuzzTarget("FuzzXLIFF", path: "XLIFF"),
+        fuzzTarget("FuzzPO", path: "PO"),
     ]
 )

@@ -2,7 +2,7 @@
 # Builds the fuzz targets (Fuzz/Package.swift) with libFuzzer and AddressSanitizer, once, and runs each
 # for FUZZ_SECONDS, FUZZ_JOBS at a time (default: one per processor). Seeds come from the committed fixtures; corpora grow under
 # .build/fuzz/corpus and survive between runs; a crashing input is kept under .build/fuzz/crashes.
-# Usage: Fuzz/run.sh [TARGET…]   (targets: csv json pipeline catalog template; default: all)
+# Usage: Fuzz/run.sh [TARGET…]   (targets: csv json pipeline catalog template xliff po; default: all)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
@@ -10,7 +10,7 @@ swift=${SWIFT:-swift}
 seconds=${FUZZ_SECONDS:-60}
 work=$root/.build/fuzz
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(csv json pipeline catalog template)
+[ ${#targets[@]} -gt 0 ] || targets=(csv json pipeline catalog template xliff po)
 
 # Every module, chartpipe's too, gets coverage and ASan; C code (the CICU shim) as well.
 flags=(--package-path Fuzz --scratch-path "$work/build" -c release
@@ -27,15 +27,15 @@ bin=$("$swift" build "${flags[@]}" --show-bin-path)
 product() {
     case $1 in
         csv) echo FuzzCSV ;; json) echo FuzzJSON ;; pipeline) echo FuzzPipeline ;;
-        catalog) echo FuzzCatalog ;; template) echo FuzzTemplate ;;
-        *) echo "unknown fuzz target '$1' (csv json pipeline catalog template)" >&2; return 1 ;;
+        catalog) echo FuzzCatalog ;; template) echo FuzzTemplate ;; xliff) echo FuzzXLIFF ;; po) echo FuzzPO ;;
+        *) echo "unknown fuzz target '$1' (csv json pipeline catalog template xliff po)" >&2; return 1 ;;
     esac
 }
 
 # Longest input per target: enough for a data file with a few dozen rows, a pipeline, a catalog.
 max_len() {
     case $1 in
-        csv|json|pipeline) echo 8192 ;; catalog) echo 16384 ;; template) echo 1024 ;;
+        csv|json|pipeline) echo 8192 ;; catalog|xliff|po) echo 16384 ;; template) echo 1024 ;;
     esac
 }
 
@@ -109,6 +109,8 @@ fuzz_target() {
         pipeline) seed_files "$seeds" pipeline ;;
         catalog) seed_files "$seeds" xcstrings ;;
         template) seed_templates "$seeds" ;;
+        xliff) seed_files "$seeds" xliff xlf ;;
+        po) seed_files "$seeds" po ;;
     esac
     echo "fuzz $target: ${seconds}s, $(ls "$seeds" | wc -l) seeds, $(ls "$corpus" | wc -l) inputs in the corpus"
     export CHARTPIPE_FUZZ_TMP=/dev/shm/chartpipe-fuzz-$target-$$

@@ -113,19 +113,21 @@ enum StringsCommand {
         do {
             let catalog = try StringCatalog(contentsOf: path)
             let data: [UInt8]
-            switch RegularFile.read(file) {
+            switch RegularFile.read(file, maxBytes: ImportLimits.maxFileBytes) {
             case let .success(bytes): data = bytes
             case let .failure(.notRegular(kind)):
                 Console.error("\(file): error: it is \(kind), not a regular file; name an .xliff or .po file")
+                return 1
+            case let .failure(.tooLarge(size)):
+                Console.error("\(file): error: the file has \(size) bytes, more than the \(ImportLimits.maxFileBytes) an import reads; split it")
                 return 1
             case let .failure(problem):
                 Console.error("\(file): error: cannot read: \(problem)")
                 return 1
             }
-            let text = String(decoding: data, as: UTF8.self)
             let result = ext == "po"
-                ? try PortableObject.importing(text, path: file, locale: parsed.value("locale"), into: catalog)
-                : try XLIFF.importing(text, path: file, into: catalog)
+                ? try PortableObject.importing(bytes: data, path: file, locale: parsed.value("locale"), into: catalog)
+                : try XLIFF.importing(bytes: data, path: file, into: catalog)
             for w in result.warnings { Console.error(w) }
             let writer = ArtifactWriter(root: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
             do {

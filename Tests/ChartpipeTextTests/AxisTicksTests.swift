@@ -46,6 +46,21 @@ final class AxisTicksTests: XCTestCase {
         }
     }
 
+    /// Ranges past the largest double (max − min = ∞), and steps among subnormals whose rounding
+    /// scale (10³¹¹) overflows: finite ascending ticks that cover the data, never ∞ or NaN.
+    func testTicksOverTheFullRangeOfADoubleAreFinite() {
+        let most = Double.greatestFiniteMagnitude
+        for (low, high, zero) in [(-most, most, false), (-9e307, 9e307, false), (5e-324, most, true), (-1e-310, 0, true),
+                                  (5e-324, 4e-323, false), (-most, -most, false)] {
+            let ticks = AxisTicks.nice(low: low, high: high, includingZero: zero)
+            XCTAssertGreaterThanOrEqual(ticks.count, 2, "\(low)…\(high)")
+            XCTAssertTrue(ticks.allSatisfy(\.isFinite), "\(low)…\(high): \(ticks)")
+            XCTAssertEqual(ticks, ticks.sorted(), "\(low)…\(high)")
+            XCTAssertLessThanOrEqual(ticks.first ?? .nan, low, "\(low)…\(high): \(ticks)")
+            XCTAssertGreaterThanOrEqual(ticks.last ?? .nan, high, "\(low)…\(high): \(ticks)")
+        }
+    }
+
     func testBarsAlwaysIncludeZero() {
         for shape in Self.shapes {
             let ticks = AxisTicks.nice(low: shape.low, high: shape.high, includingZero: true)

@@ -9,6 +9,17 @@ final class BrailleSparklineTests: XCTestCase {
         XCTAssertEqual(BrailleSparkline.render([3, 2, 1, 0]), "\u{2811}\u{2884}")
     }
 
+    /// A range past the largest double (9e307 − (−9e307) is finite, but 1.8e308 − (−1.8e308) is ∞)
+    /// still draws the lowest value at the bottom and the highest at the top; a run's mean of values
+    /// near the largest double is no ∞.
+    func testAnOverflowingRangeDrawsItsLevels() {
+        let most = Double.greatestFiniteMagnitude
+        XCTAssertEqual(BrailleSparkline.render([9e307, -9e307]), "\u{2881}")
+        XCTAssertEqual(BrailleSparkline.render([most, -most]), "\u{2881}")
+        XCTAssertEqual(BrailleSparkline.render([-most, most, 0, 5e-324]), "\u{2848}\u{2812}")
+        XCTAssertEqual(BrailleSparkline.render([most, most, -most, -most], cells: 1), "\u{2881}")
+    }
+
     func testGapsAreEmptyColumnsAndTwoGapsABlankCell() {
         XCTAssertEqual(BrailleSparkline.render([1, .nan, .nan, 1]), "\u{2840}\u{2880}")
         XCTAssertEqual(BrailleSparkline.render([.nan, .nan, 5, 6]), "\u{2800}\u{2848}")

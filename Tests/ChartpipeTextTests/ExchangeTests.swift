@@ -119,4 +119,70 @@ final class ExchangeTests: XCTestCase {
         let result = try PortableObject.importing(po, path: "ko.po", into: catalog)
         XCTAssertEqual(result.catalog.entries["stale"]?.localizations["ko"], .text("새것"))
     }
+
+    private func importError(_ text: [UInt8], path: String, locale: String? = nil) -> String? {
+        do {
+            if path.hasSuffix(".po") {
+                _ = try PortableObject.importing(bytes: text, path: path, locale: locale, into: Self.smallCatalog)
+            } else {
+                _ = try XLIFF.importing(bytes: text, path: path, into: Self.smallCatalog)
+            }
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    static let smallCatalog = StringCatalog(entries: ["k": CatalogEntry(localizations: ["en": .text("Key")])])
+
+    private func xliff(target: String, language: String = "ko") -> [UInt8] {
+        Array("<xliff version=\"1.2\">\n<file original=\"a\" source-language=\"en\" target-language=\"\(language)\">\n<body>\n<trans-unit id=\"k\">\n<source>Key</source>\n<target>\(target)</target>\n</trans-unit>\n</body>\n</file>\n</xliff>\n".utf8)
+    }
+
+    /// Nesting past the limit (50,000 `<g>` overflowed the stack) and a text past 1 MiB fail with
+    /// the line; a file past the file limit fails before it is parsed.
+    func testImportsAreBoundedInDepthAndSize() {
+        XCTAssertNil(importError(xliff(target: String(repeating: "<g>", count: 59) + "x" + String(repeating: "</g>", count: 59)), path: "ok.xliff"))
+        for depth in [65, 50_000] {
+            XCTAssertEqual(importError(xliff(target: String(repeating: "<g>", count: depth) + "x" + String(repeating: "</g>", count: depth)), path: "deep.xliff"),
+                           "deep.xliff:6: error: elements nest more than 64 deep, the most an import reads")
+        }
+        let long = String(repeating: "a", count: ImportLimits.maxTextBytes + 1)
+        XCTAssertEqual(importError(xliff(target: long), path: "long.xliff"),
+                       "long.xliff:6: error: the text of <target> is longer than 1048576 bytes, the most an import reads in one text")
+        XCTAssertEqual(importError(Array("msgid \"\"\nmsgstr \"\"\n\"Language: ko\\n\"\n\nmsgctxt \"k\"\nmsgid \"Key\"\nmsgstr \"\(long)\"\n".utf8), path: "long.po"),
+                       "long.po:7: error: the msgstr is longer than 1048576 bytes, the most an import reads in one text")
+        let longer = String(repeating: "a", count: ImportLimits.maxTextBytes + 100)
+        XCTAssertEqual(importError(Array("msgid \"\"\nmsgstr \"\"\n\"Language: ko\\n\"\n\nmsgctxt \"k\"\nmsgid \"Key\"\nmsgstr \"\(longer)\"\n".utf8), path: "long.po"),
+                       "long.po:7: error: the line is longer than 1048576 bytes, the most an import reads in one text")
+        let half = String(repeating: "a", count: ImportLimits.maxTextBytes / 2 + 1)
+        XCTAssertEqual(importError(Array("msgid \"\"\nmsgstr \"\"\n\"Language: ko\\n\"\n\nmsgctxt \"k\"\nmsgid \"Key\"\nmsgstr \"\(half)\"\n\"\(half)\"\n".utf8), path: "long.po"),
+                       "long.po:8: error: the msgstr is longer than 1048576 bytes, the most an import reads in one text")
+        XCTAssertEqual(importError([UInt8](repeating: 0x20, count: ImportLimits.maxFileBytes + 1), path: "huge.xliff"),
+                       "huge.xliff: error: the file has 67108865 bytes, more than the 67108864 an import reads; split it")
+    }
+
+    /// A byte that is not UTF-8 fails the import at its line (it was read as U+FFFD, exit 0).
+    func testInvalidUTF8InAnImportNamesTheLine() {
+        var po = Array("msgid \"\"\nmsgstr \"\"\n\"Language: ko\\n\"\n\nmsgctxt \"k\"\nmsgid \"Key\"\nmsgstr \"".utf8)
+        po += [0xC3, 0x28] + Array("\"\n".utf8)
+        XCTAssertEqual(importError(po, path: "bad.po"), "bad.po:7: error: the file is not UTF-8 here; save it as UTF-8")
+        var xml = xliff(target: "T")
+        xml.insert(0xFF, at: xml.firstIndex(of: UInt8(ascii: "T"))!)
+        XCTAssertEqual(importError(xml, path: "bad.xliff"), "bad.xliff:6: error: the file is not UTF-8 here; save it as UTF-8")
+    }
+
+    /// The locale a file names becomes a catalog key and, elsewhere, a file name: it must be a BCP 47 tag.
+    func testTheLocaleOfAnImportIsABCP47Tag() {
+        XCTAssertEqual(importError(xliff(target: "T", language: "../../etc"), path: "evil.xliff"),
+                       "evil.xliff:2: error: target-language '../../etc' is not a BCP 47 language tag such as 'ko' or 'zh-Hans'")
+        let po = Array("msgid \"\"\nmsgstr \"\"\n\"Language: ../../etc\\n\"\n\nmsgctxt \"k\"\nmsgid \"Key\"\nmsgstr \"T\"\n".utf8)
+        XCTAssertEqual(importError(po, path: "evil.po"),
+                       "evil.po:3: error: the locale '../../etc' is not a BCP 47 language tag such as 'ko' or 'zh-Hans'")
+        XCTAssertEqual(importError(po, path: "evil.po", locale: "zh/../x"),
+                       "evil.po: error: the locale 'zh/../x' is not a BCP 47 language tag such as 'ko' or 'zh-Hans'")
+        XCTAssertNil(importError(po, path: "evil.po", locale: "zh-Hans"))
+        for good in ["ko", "zh-Hans", "pt-BR", "es-419", "sr-Latn-RS"] { XCTAssertTrue(ImportLimits.isLanguageTag(good), good) }
+        for bad in ["", "k", "../../etc", "ko_KR", "ko-", "zh--Hans", "1a", "a b"] { XCTAssertFalse(ImportLimits.isLanguageTag(bad), bad) }
+    }
 }

@@ -46,13 +46,14 @@ enum DescribeCharts {
                   seriesField: seriesField, location: SourceLocation(path: "test.pipeline"))
     }
 
-    /// The context `describe` sees: `downsample` (when `points` is given) and `trend` have run.
+    /// The context `describe` sees: `downsample` (when `points` is given) and `trend` have run (with
+    /// the crossovers of every series, whatever their number, so that describe sees them all).
     static func context(_ chart: ChartSpec, _ set: SeriesSet, points: Int? = nil, locales: [String] = locales,
                         strings: [String] = []) throws -> ChartContext {
         var context = ChartContext(chart: chart, run: RunInfo(locales: locales, strings: strings, pipelineDirectory: "/tmp",
                                                               pipelineName: "test"), data: set)
         if let points { try Downsample(method: .lttb, points: points).run(&context) }
-        try Trend().run(&context)
+        try Trend(crossoverSeries: set.series.count).run(&context)
         return context
     }
 
@@ -267,7 +268,7 @@ enum DescribeCharts {
                                                               pipelineName: "test"), data: fold.data)
         context[AggregationKey.self] = fold[AggregationKey.self]
         if let points { try Downsample(method: .lttb, points: points).run(&context) }
-        try Trend().run(&context)
+        try Trend(crossoverSeries: fold.data.series.count).run(&context)
         return context
     }
 

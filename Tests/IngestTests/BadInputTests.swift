@@ -239,6 +239,37 @@ final class BadInputTests: XCTestCase {
                        "a.csv:2:1: error: the file is not UTF-8: invalid byte 0xED at byte offset 4; save it as UTF-8")
     }
 
+    // MARK: values read, with a word (SPEC §8)
+
+    /// A leap second is read by the documented rule (the last millisecond of its minute), with a
+    /// warning at its cell; before, it was read so without a word.
+    func testALeapSecondIsReadAsTheLastMillisecondOfItsMinuteWithAWarning() throws {
+        let csv = s.file("leap.csv", "t,v\n2016-12-31T23:59:59Z,1\n2016-12-31T23:59:60Z,2\n2017-01-01T00:00:00Z,3\n")
+        let json = s.file("leap.json", "[{\"t\": \"2016-12-31T23:59:59Z\", \"v\": 1},\n {\"t\": \"2016-12-31T23:59:60Z\", \"v\": 2},\n {\"t\": \"2017-01-01T00:00:00Z\", \"v\": 3}]")
+        for (path, place) in [(csv, "leap.csv:3:1"), (json, "leap.json:2:2")] {
+            let (batch, stream) = try read(chart(path))
+            XCTAssertEqual(batch.x, [utc(2016, 12, 31, 23, 59, 59), utc(2016, 12, 31, 23, 59, 59, 999), utc(2017, 1, 1)])
+            XCTAssertEqual(stream.warnings.map(\.description),
+                           ["\(place): warning: field 't': a leap second (:60) is read as the last millisecond of its minute (:59.999), so that the order of the values is kept"])
+            XCTAssertEqual(stream.warnings.first?.code, "ingest.leap-second")
+        }
+    }
+
+    /// A member name written twice: an error naming it and its place under `onError: fail`, the
+    /// last value with a warning under `skip`; never the last value without a word.
+    func testADuplicateJSONKeyIsAnErrorOrAWarning() throws {
+        let path = s.file("dup.json", "[{\"t\": \"2024-01-01\", \"v\": 1},\n {\"t\": \"2024-01-02\", \"v\": 2, \"v\": 5}]")
+        XCTAssertEqual(failure(chart(path)).map { "\($0)" },
+                       "dup.json:2:32: error: an object has the member \"v\" twice, so which value is meant is unclear; keep one (\"onError\": \"skip\" reads the last, with a warning)")
+        XCTAssertEqual(failure(chart(path))?.code, "ingest.duplicate-key")
+        let (batch, stream) = try read(chart(path, onError: .skip))
+        XCTAssertEqual(batch.y, [1, 5])
+        XCTAssertEqual(stream.warnings.map(\.description),
+                       ["dup.json:2:32: warning: an object has the member \"v\" twice; its last value is read"])
+        let lines = s.file("dup.jsonl", "{\"t\": \"2024-01-01\", \"v\": 1}\n{\"t\": \"2024-01-02\", \"t\": \"2024-01-03\", \"v\": 2}\n")
+        XCTAssertEqual(failure(chart(lines))?.location?.line, 2)
+    }
+
     // MARK: onError: skip
 
     func testSkipCountsAndWarnsWithPositions() throws {

@@ -29,6 +29,20 @@ final class LimitTests: XCTestCase {
         XCTAssertThrowsError(try Ingest(options: StageOptions(["maxSeries": 0])))
     }
 
+    /// A long string is parsed again each time the buffer grows: the buffer doubles, so jansson sees
+    /// a bounded multiple of the file, not a block's worth more per block (12 MiB gave 6.5 times).
+    func testALongStringIsParsedABoundedNumberOfTimesOver() throws {
+        let long = String(repeating: "a", count: 12 << 20)
+        for (name, text) in [("long.json", "[{\"t\": \"2024-01-01\", \"v\": 1, \"note\": \"\(long)\"}]")] {
+            let path = s.file(name, text)
+            let before = JSONObservationStream.parsedBytes.load(ordering: .relaxed)
+            let (batch, _) = try read(chart(path), ingest: Ingest(limits: IngestLimits(maxRecordBytes: 64 << 20)))
+            let parsed = JSONObservationStream.parsedBytes.load(ordering: .relaxed) - before
+            XCTAssertEqual(batch.y, [1], name)
+            XCTAssertLessThan(parsed, 3 * text.utf8.count, "\(name): jansson read \(parsed) bytes of a \(text.utf8.count)-byte file")
+        }
+    }
+
     func testFileSize() throws {
         XCTAssertEqual(try error("big.csv", "t,v\n2024-01-01,1\n", ["maxFileBytes": 10]),
                        "big.csv: error: the file has 17 bytes, more than 10, the limit of 'maxFileBytes'; raise it in the ingest stage's options if the file is right")

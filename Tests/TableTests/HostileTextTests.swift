@@ -65,6 +65,22 @@ final class HostileTextTests: XCTestCase {
         }
     }
 
+    /// A NUL in a label would end libxlsxwriter's C string there: the cell keeps the rest, with the
+    /// NUL written as U+2400 (␀).
+    func testANULInALabelDoesNotCutItsCellShort() throws {
+        let chart = ChartSpec(id: "nul", title: "N", mark: .bar, source: SourceSpec(path: "/dev/null", displayPath: "data.csv", format: .csv),
+                              x: XSpec(field: "label", type: .category, title: "Label"), y: YSpec(fields: ["v"], title: "Value"),
+                              location: SourceLocation(path: "t.pipeline"))
+        let set = SeriesSet(xType: .category, categories: ["head\u{0}tail", "plain"],
+                            series: [TableTests.series("s\u{0}x", x: [0, 1], y: [1, 2])])
+        let (files, _) = try TableTests.artifacts(try Table(formats: [.xlsx]), try TableTests.context(chart, set))
+        let workbook = try TableTests.readWorkbook(files["table.xlsx"] ?? [])
+        let rows = workbook["sheets"]?.arrayValue?.first?["rows"]?.arrayValue ?? []
+        let texts = rows.flatMap { $0.arrayValue ?? [] }.compactMap { $0["value"]?.stringValue }
+        XCTAssertTrue(texts.contains("head\u{2400}tail"), "\(texts)")
+        XCTAssertFalse(texts.contains("head"), "\(texts)")
+    }
+
     func testMarkupFilesEscapeEveryDataDerivedString() throws {
         let (files, _) = try TableTests.artifacts(try Table(formats: [.md, .html]), Self.context())
         for locale in TableTests.locales {

@@ -18,7 +18,7 @@ final class StageTests: XCTestCase {
 
     func testDescriptionDeclaresOptions() throws {
         XCTAssertEqual(Trend.description.name, "trend")
-        XCTAssertEqual(Trend.description.options.map(\.name), ["segments", "alpha", "outliers"])
+        XCTAssertEqual(Trend.description.options.map(\.name), ["segments", "alpha", "outliers", "crossoverSeries"])
         XCTAssertEqual(Trend.description.needs, [Need(.series)])
         XCTAssertEqual(Trend.description.adds, [.trend])
         let stage = try Trend(options: StageOptions(["segments": 2, "alpha": 0.01, "outliers": 5]))
@@ -30,6 +30,39 @@ final class StageTests: XCTestCase {
             XCTAssertEqual((error as? ChartError)?.message, "'alpha' must be a number above 0 and below 1 (it is 1)")
             XCTAssertEqual((error as? ChartError)?.field, "alpha")
         }
+    }
+
+    /// Crossovers compare every pair of series: past `crossoverSeries` none are looked for (the
+    /// work counted by the polls between pairs stays linear in the series), with a warning.
+    func testCrossoversAreBoundedByCrossoverSeries() throws {
+        // Series k is the line y = k·(x − 5): every pair crosses once, at x = 5.
+        func fan(_ count: Int) -> SeriesSet {
+            SeriesSet(xType: .number, series: (0..<count).map { k in
+                series((0..<11).map { Double(k) * (Double($0) - 5) + 0.5 * Double(k % 2) }, name: "s\(k)")
+            })
+        }
+        func polls(_ stage: Trend, _ set: SeriesSet) -> (polls: Int, crossovers: Int) {
+            var polls = 0
+            let result = stage.analyze(set, poll: { polls += 1 })
+            return (polls, result.crossovers.count)
+        }
+        let one = polls(Trend(), fan(1)).polls
+        let few = polls(Trend(), fan(12))
+        XCTAssertEqual(few.crossovers, 12 * 11 / 2, "at the default limit every pair is compared")
+        XCTAssertEqual(few.polls, 12 * one + 12 * 11 / 2)
+        let many = polls(Trend(), fan(400))
+        XCTAssertEqual(many.crossovers, 0)
+        XCTAssertEqual(many.polls, 400 * one, "no pair of 400 series compared")
+        XCTAssertEqual(polls(Trend(crossoverSeries: 400), fan(400)).crossovers, 400 * 399 / 2)
+        XCTAssertEqual(try Trend(options: StageOptions(["crossoverSeries": 3])).crossoverSeries, 3)
+
+        var context = context(fan(13))
+        try Trend().run(&context)
+        XCTAssertEqual(context.warnings.map(\.code), ["trend.crossovers"])
+        XCTAssertTrue(context.warnings[0].message.contains("13 series are more than 'crossoverSeries' (12)"), context.warnings[0].message)
+        var small = self.context(fan(12))
+        try Trend().run(&small)
+        XCTAssertEqual(small.warnings, [])
     }
 
     /// A long series runs its independent steps at once when the run has a processor idle (Sen's

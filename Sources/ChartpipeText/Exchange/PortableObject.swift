@@ -35,6 +35,14 @@ public enum PortableObject {
 
     /// The units of a PO file and its `Language` header; `path` names it in errors.
     public static func parse(_ text: String, path: String) throws(CatalogError) -> (language: String?, units: [TranslationUnit]) {
+        let parsed = try parseWithLines(text, path: path)
+        return (parsed.language, parsed.units)
+    }
+
+    /// As `parse`, with the line of the `Language` header.
+    static func parseWithLines(_ text: String, path: String) throws(CatalogError)
+        -> (language: String?, languageLine: Int?, units: [TranslationUnit]) {
+        var headerLanguageLine: Int?
         var units: [TranslationUnit] = []
         var language: String?
         var flags: [String] = []
@@ -42,6 +50,7 @@ public enum PortableObject {
         var fields: [String: String] = [:]
         var current: String?
         var lineNumber = 0
+        var languageLine: Int?
 
         func finish() {
             defer { flags = []; notes = []; fields = [:]; current = nil }
@@ -50,6 +59,7 @@ public enum PortableObject {
                 if id.isEmpty, let header = fields["msgstr"] {
                     for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
                         language = line.dropFirst("Language:".count).trimmingSpaces()
+                        headerLanguageLine = languageLine
                     }
                 }
                 return
@@ -65,6 +75,10 @@ public enum PortableObject {
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            // A keyword, a space and the quotes around the longest text.
+            if line.utf8.count > ImportLimits.maxTextBytes + 16 {
+                throw CatalogError(path: path, line: lineNumber, message: "the line is longer than \(ImportLimits.maxTextBytes) bytes, the most an import reads in one text")
+            }
             if line.isEmpty {
                 if !fields.isEmpty { finish() }
                 continue
@@ -84,7 +98,11 @@ public enum PortableObject {
                 guard let field = current else {
                     throw CatalogError(path: path, line: lineNumber, message: "a string continues no msgid, msgstr or msgctxt")
                 }
+                if line.hasPrefix("\"Language:") { languageLine = lineNumber }
                 fields[field, default: ""] += try unquote(line, path: path, line: lineNumber)
+                if (fields[field]?.utf8.count ?? 0) > ImportLimits.maxTextBytes {
+                    throw CatalogError(path: path, line: lineNumber, message: "the \(field) is longer than \(ImportLimits.maxTextBytes) bytes, the most an import reads in one text")
+                }
                 continue
             }
             guard let space = line.firstIndex(of: " ") else {
@@ -99,17 +117,34 @@ public enum PortableObject {
             if keyword != "msgstr", fields["msgstr"] != nil { finish() }
             current = keyword
             fields[keyword] = try unquote(line[line.index(after: space)...], path: path, line: lineNumber)
+            if (fields[keyword]?.utf8.count ?? 0) > ImportLimits.maxTextBytes {
+                throw CatalogError(path: path, line: lineNumber, message: "the \(keyword) is longer than \(ImportLimits.maxTextBytes) bytes, the most an import reads in one text")
+            }
         }
         finish()
-        return (language, units)
+        return (language, headerLanguageLine, units)
+    }
+
+    /// Imports the bytes of a PO file (UTF-8, else an error with its line; at most
+    /// `ImportLimits.maxFileBytes`) into `catalog`, as `importing(_:path:locale:into:)`.
+    public static func importing(bytes: [UInt8], path: String, locale: String? = nil,
+                                 into catalog: StringCatalog) throws(CatalogError) -> ImportResult {
+        if bytes.count > ImportLimits.maxFileBytes {
+            throw CatalogError(path: path, message: "the file has \(bytes.count) bytes, more than the \(ImportLimits.maxFileBytes) an import reads; split it")
+        }
+        return try importing(try ImportLimits.text(bytes, path: path), path: path, locale: locale, into: catalog)
     }
 
     /// Imports a PO file into `catalog`, as the locale `locale` or, if nil, its `Language` header.
     public static func importing(_ text: String, path: String, locale: String? = nil,
                                  into catalog: StringCatalog) throws(CatalogError) -> ImportResult {
-        let (language, units) = try parse(text, path: path)
+        let (language, languageLine, units) = try parseWithLines(text, path: path)
         guard let target = locale ?? language else {
             throw CatalogError(path: path, message: "the PO file has no 'Language' header; pass the locale")
+        }
+        guard ImportLimits.isLanguageTag(target) else {
+            throw CatalogError(path: path, line: locale == nil ? languageLine : nil,
+                               message: "the locale '\(target)' is not a BCP 47 language tag such as 'ko' or 'zh-Hans'")
         }
         var result = CatalogExchange.apply(units, locale: target, to: catalog)
         result.warnings = result.warnings.map { "\(path): warning: \($0)" }
@@ -163,7 +198,7 @@ public enum PortableObject {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     func trimmingSpaces() -> String {
-        let scalars = Array(unicodeScalars)
+        let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
               let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
         return String(String.UnicodeScalarView(scalars[first...last]))

@@ -61,9 +61,19 @@ public enum XLIFF {
 
     /// The files of an XLIFF 1.2 document; `path` names it in errors.
     public static func parse(_ text: String, path: String) throws(CatalogError) -> [File] {
+        try parse(bytes: Array(text.utf8), path: path)
+    }
+
+    /// The files of an XLIFF 1.2 document read from a file: UTF-8 (else an error with its line),
+    /// at most `ImportLimits.maxFileBytes`.
+    public static func parse(bytes: [UInt8], path: String) throws(CatalogError) -> [File] {
+        if bytes.count > ImportLimits.maxFileBytes {
+            throw CatalogError(path: path, message: "the file has \(bytes.count) bytes, more than the \(ImportLimits.maxFileBytes) an import reads; split it")
+        }
+        _ = try ImportLimits.text(bytes, path: path)
         let root: XMLElement
         do {
-            root = try XMLTreeParser.parse(text)
+            root = try XMLTreeParser.parse(bytes: bytes)
         } catch {
             throw CatalogError(path: path, line: error.line, message: error.message)
         }
@@ -73,12 +83,15 @@ public enum XLIFF {
         var files: [File] = []
         for file in root.all("file") {
             guard let target = file.attributes["target-language"] else {
-                throw CatalogError(path: path, message: "<file original=\"\(file.attributes["original"] ?? "")\"> has no target-language")
+                throw CatalogError(path: path, line: file.line, message: "<file original=\"\(file.attributes["original"] ?? "")\"> has no target-language")
+            }
+            guard ImportLimits.isLanguageTag(target) else {
+                throw CatalogError(path: path, line: file.line, message: "target-language '\(target)' is not a BCP 47 language tag such as 'ko' or 'zh-Hans'")
             }
             var units: [TranslationUnit] = []
             for element in file.descendants("trans-unit") {
                 guard let id = element.attributes["id"] else {
-                    throw CatalogError(path: path, message: "a <trans-unit> has no id")
+                    throw CatalogError(path: path, line: element.line, message: "a <trans-unit> has no id")
                 }
                 let targetElement = element.first("target")
                 units.append(TranslationUnit(id: id, source: element.first("source")?.text ?? "",
@@ -95,8 +108,13 @@ public enum XLIFF {
 
     /// Imports every `<file>` of `text` into `catalog`, each as its target language.
     public static func importing(_ text: String, path: String, into catalog: StringCatalog) throws(CatalogError) -> ImportResult {
+        try importing(bytes: Array(text.utf8), path: path, into: catalog)
+    }
+
+    /// Imports every `<file>` of the XLIFF file's bytes into `catalog`, each as its target language.
+    public static func importing(bytes: [UInt8], path: String, into catalog: StringCatalog) throws(CatalogError) -> ImportResult {
         var result = ImportResult(catalog: catalog, warnings: [])
-        for file in try parse(text, path: path) {
+        for file in try parse(bytes: bytes, path: path) {
             let applied = CatalogExchange.apply(file.units, locale: file.targetLanguage, to: result.catalog)
             result.catalog = applied.catalog
             result.warnings += applied.warnings.map { "\(path): warning: \($0)" }

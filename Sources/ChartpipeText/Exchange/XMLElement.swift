@@ -3,6 +3,8 @@ struct XMLElement: Sendable, Equatable {
     var name: String
     var attributes: [String: String]
     var children: [XMLNode]
+    /// The 1-based line of its start tag.
+    var line = 0
 
     /// The concatenated text of the element and its descendants.
     var text: String {

@@ -13,6 +13,19 @@ public enum AxisTicks {
     /// length is its value only when it starts at zero.
     public static func nice(low: Double, high: Double, count: Int = 5, includingZero: Bool = false) -> [Double] {
         guard low.isFinite, high.isFinite else { return [] }
+        // Near the largest double the range (high − low) or the steps past the ends overflow to ∞:
+        // the ticks of the values scaled down by 10¹⁰, scaled back, with the ends kept finite.
+        // Among subnormals the steps underflow to 0: the ticks of the values scaled up by 10²⁰.
+        let magnitude = Swift.max(abs(low), abs(high))
+        if magnitude > 0, magnitude < 1e-290 {
+            let ticks = nice(low: low * 1e20, high: high * 1e20, count: count, includingZero: includingZero).map { $0 / 1e20 }
+            return ticks.enumerated().filter { $0.offset == 0 || $0.element != ticks[$0.offset - 1] }.map(\.element)
+        }
+        if magnitude > Self.largeMagnitude {
+            let ticks = nice(low: low / 1e10, high: high / 1e10, count: count, includingZero: includingZero)
+                .map { Swift.min(Swift.max($0 * 1e10, -Double.greatestFiniteMagnitude), Double.greatestFiniteMagnitude) }
+            return ticks.enumerated().filter { $0.offset == 0 || $0.element != ticks[$0.offset - 1] }.map(\.element)
+        }
         if includingZero, low > 0 || high < 0 {
             return nice(low: min(low, 0), high: max(high, 0), count: count)
         }
@@ -34,6 +47,9 @@ public enum AxisTicks {
         }
         return ticks
     }
+
+    /// Past this magnitude, ticks are placed on scaled values (`nice`).
+    static let largeMagnitude = 1e300
 
     /// A round number near `x`: 1, 2, 5 or 10 times a power of ten; the nearest one when `round`,
     /// else the smallest at or above `x`.
@@ -67,6 +83,8 @@ public enum AxisTicks {
     private static func clean(_ v: Double, step: Double) -> Double {
         let digits = max(0, -Int((log10(step)).rounded(.down)))
         let scale = pow(10, Double(digits))
+        // A step near the smallest doubles (1e-310) needs a scale past the largest: keep v as it is.
+        guard scale.isFinite, (v * scale).isFinite else { return v }
         return (v * scale).rounded() / scale
     }
 }

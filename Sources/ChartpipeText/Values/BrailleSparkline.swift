@@ -25,9 +25,12 @@ public enum BrailleSparkline {
         let drawn = columns.compactMap { $0 }
         guard let low = drawn.min(), let high = drawn.max() else { return "" }
         // Rows counted from the top: 0 is the highest quarter, 3 the lowest (and a flat series).
+        // Halved, so that a range past the largest double (high − low = ∞) stays finite.
         func row(_ v: Double) -> Int {
             guard high > low else { return 3 }
-            let level = Int(((v - low) / (high - low) * 3).rounded())
+            let share = (v / 2 - low / 2) / (high / 2 - low / 2)
+            guard share.isFinite else { return 3 }
+            let level = Int((share * 3).rounded())
             return 3 - max(0, min(3, level))
         }
         var out = String.UnicodeScalarView()
@@ -49,12 +52,11 @@ public enum BrailleSparkline {
         let n = values.count
         return (0..<columns).map { c in
             let start = c * n / columns, end = (c + 1) * n / columns
-            var sum = 0.0, count = 0
-            for v in values[start..<max(end, start + 1)] where v.isFinite {
-                sum += v
-                count += 1
-            }
-            return count > 0 ? sum / Double(count) : nil
+            let run = values[start..<max(end, start + 1)]
+            let count = run.reduce(0) { $0 + ($1.isFinite ? 1 : 0) }
+            guard count > 0 else { return nil }
+            // Each value divided first, so that a sum of values near the largest double stays finite.
+            return run.reduce(0.0) { $1.isFinite ? $0 + $1 / Double(count) : $0 }
         }
     }
 }

@@ -9,6 +9,9 @@ struct Bucket {
     /// values is the same double whatever their order, as pandas' means are.
     var sum = 0.0
     var compensation = 0.0
+    /// 1, or 2⁻⁶⁴ once the sum has passed the largest double (values near 1.8e308): the sum and its
+    /// compensation are then kept scaled by it (exact: a power of two), so that the mean is finite.
+    var scale = 1.0
     var min = Double.infinity
     var max = -Double.infinity
     var firstX = Double.infinity, firstRecordOfValue = Int.max, firstValue = Double.nan
@@ -23,9 +26,17 @@ struct Bucket {
         lastRecord = Swift.max(lastRecord, record)
         guard !y.isNaN else { return }
         count += 1
-        let total = sum + y
+        var v = y * scale
+        var total = sum + v
+        if !total.isFinite, scale == 1, sum.isFinite, y.isFinite {
+            scale = 0x1p-64
+            sum *= scale
+            compensation *= scale
+            v = y * scale
+            total = sum + v
+        }
         // Neumaier (1974): keep the low-order bits that the addition loses.
-        compensation += abs(sum) >= abs(y) ? (sum - total) + y : (y - total) + sum
+        compensation += abs(sum) >= abs(v) ? (sum - total) + v : (v - total) + sum
         sum = total
         if y < min { min = y }
         if y > max { max = y }
@@ -38,8 +49,8 @@ struct Bucket {
         if op == .count { return Double(count) }
         guard count > 0 else { return .nan }
         switch op {
-        case .sum: return sum + compensation
-        case .mean: return (sum + compensation) / Double(count)
+        case .sum: return (sum + compensation) / scale
+        case .mean: return (sum + compensation) / Double(count) / scale
         case .min: return min
         case .max: return max
         case .first: return firstValue
@@ -48,7 +59,9 @@ struct Bucket {
         case .median:
             let sorted = values.sorted()
             let mid = sorted.count / 2
-            return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+            guard sorted.count % 2 == 0 else { return sorted[mid] }
+            let middle = (sorted[mid - 1] + sorted[mid]) / 2
+            return middle.isFinite ? middle : sorted[mid - 1] / 2 + sorted[mid] / 2
         }
     }
 }

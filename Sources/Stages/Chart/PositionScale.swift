@@ -47,9 +47,10 @@ struct PositionScale {
         case let .band(count):
             return left + (x + 0.5) * (right - left) / Double(count)
         case let .linear(domain):
-            let span = domain.upperBound - domain.lowerBound
+            // Halves, so that a domain past the largest double keeps its positions.
+            let span = domain.upperBound / 2 - domain.lowerBound / 2
             guard span > 0 else { return (left + right) / 2 }
-            return left + (x - domain.lowerBound) / span * (right - left)
+            return left + (x / 2 - domain.lowerBound / 2) / span * (right - left)
         }
     }
 
@@ -58,8 +59,8 @@ struct PositionScale {
         switch kind {
         case let .band(count): return width / Double(count)
         case let .linear(domain):
-            let span = domain.upperBound - domain.lowerBound
-            return span > 0 ? step / span * width : width
+            let span = domain.upperBound / 2 - domain.lowerBound / 2
+            return span > 0 ? step / 2 / span * width : width
         }
     }
 }

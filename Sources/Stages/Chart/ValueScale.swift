@@ -29,8 +29,9 @@ struct ValueScale {
 
     /// The vertical position of `v` in a plot from `top` to `bottom`.
     func position(_ v: Double, top: Double, bottom: Double) -> Double {
-        let span = domain.upperBound - domain.lowerBound
+        // Halves, so that a domain past the largest double (upper − lower = ∞) keeps its positions.
+        let span = domain.upperBound / 2 - domain.lowerBound / 2
         guard span > 0 else { return (top + bottom) / 2 }
-        return bottom - (v - domain.lowerBound) / span * (bottom - top)
+        return bottom - (v / 2 - domain.lowerBound / 2) / span * (bottom - top)
     }
 }

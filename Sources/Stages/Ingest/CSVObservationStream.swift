@@ -70,7 +70,11 @@ private struct CSVState {
             case .problem: numberProblem(p, n, field: k)
             }
         } else if role == Role.x {
-            if let message = assembly.setX(p, n) { problem(message, field: k) }
+            if let message = assembly.setX(p, n) {
+                problem(message, field: k)
+            } else if assembly.time.leapSecond {
+                skipLog.notice(TimeReader.leapSecondWarning(at: position(ofField: k), field: columns[k]))
+            }
         } else if role <= Role.styled(0) {
             switch DecimalNumber.decode(p, n, style: assembly.numberStyle, delimiter: chart.source.delimiter) {
             case let .value(v): assembly.ys[Role.y(ofStyled: role)] = v

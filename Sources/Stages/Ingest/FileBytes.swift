@@ -74,39 +74,45 @@ final class FileBytes {
         base.deallocate()
     }
 
-    /// Moves `keep..<end` to the front and reads one more block (growing the buffer when the kept
-    /// bytes fill it). Returns how far the kept bytes moved down; indices into the buffer shift by it.
+    /// Moves `keep..<end` to the front and reads on until at least `atLeast` bytes follow `keep`
+    /// (one more block when 0), or the file or `readLimit` ends. The buffer doubles when it grows, so
+    /// that a reader which asks for twice what it holds reads (and copies) each byte a bounded number
+    /// of times. Returns how far the kept bytes moved down; indices into the buffer shift by it.
     @discardableResult
-    func refill(keepingFrom keep: Int) throws(ChartError) -> Int {
+    func refill(keepingFrom keep: Int, atLeast: Int = 0) throws(ChartError) -> Int {
         let kept = end - keep
         if keep > 0 {
             if kept > 0 { memmove(base, base + keep, kept) }
             offset += keep
             end = kept
         }
-        if capacity - end < blockSize {
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: end + blockSize * 2)
-            grown.update(from: base, count: end)
-            base.deallocate()
-            base = grown
-            capacity = end + blockSize * 2
-        }
-        guard !atEOF else { return keep }
-        let wanted = min(blockSize, readLimit - (offset + end))
-        guard wanted > 0 else { return keep }
-        var got = 0
-        while got == 0 {
-            let n = pread(file.fd, base + end, wanted, off_t(offset + end))
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                throw ChartError("cannot read the data file: \(reason)",
-                                 at: SourceLocation(path: displayPath))
+        let goal = Swift.max(atLeast, kept + 1)
+        repeat {
+            if capacity - end < blockSize {
+                let grownCapacity = Swift.max(end + blockSize * 2, capacity * 2)
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: grownCapacity)
+                grown.update(from: base, count: end)
+                base.deallocate()
+                base = grown
+                capacity = grownCapacity
             }
-            if n == 0 { atEOF = true; break }
-            got = n
-        }
-        end += got
+            guard !atEOF else { return keep }
+            let wanted = Swift.min(capacity - end, readLimit - (offset + end))
+            guard wanted > 0 else { return keep }
+            var got = 0
+            while got == 0 {
+                let n = pread(file.fd, base + end, wanted, off_t(offset + end))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    let reason = String(cString: strerror(errno))
+                    throw ChartError("cannot read the data file: \(reason)",
+                                     at: SourceLocation(path: displayPath))
+                }
+                if n == 0 { atEOF = true; break }
+                got = n
+            }
+            end += got
+        } while end < goal
         return keep
     }
 }

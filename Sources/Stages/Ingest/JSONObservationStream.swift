@@ -1,3 +1,4 @@
+import Synchronization
 import CJansson
 import ChartpipeCore
 import Glibc
@@ -199,6 +200,9 @@ final class JSONObservationStream: ChunkReader {
             return try reject(ChartError(RecordAssembly.missingX, at: at, field: xPath.name))
         }
         if let message = decodeX(xValue) { return try reject(ChartError(message, at: at, field: xPath.name)) }
+        if xType == .time, xValue.pointee.type == JSON_STRING, assembly.time.leapSecond {
+            skipLog.notice(TimeReader.leapSecondWarning(at: at, field: xPath.name))
+        }
         if let seriesPath {
             let name = seriesPath.find(in: value).flatMap(Self.text) ?? ""
             if let message = assembly.setSeries(name) {
@@ -340,6 +344,25 @@ final class JSONObservationStream: ChunkReader {
         }
     }
 
+    /// A member name written twice in the record that starts at `line`:`column`: an error under
+    /// `onError: fail` (which value is meant?), else a warning that the last value was read.
+    private func noteDuplicate(_ error: json_error_t, line: Int, column: Int,
+                               value: UnsafeMutablePointer<json_t>) throws(ChartError) {
+        let errorLine = max(Int(error.line), 1)
+        let at = SourceLocation(path: sourcePath, line: line + errorLine - 1,
+                                column: errorLine == 1 ? column + max(Int(error.column), 1) - 1 : max(Int(error.column), 1))
+        // jansson's text: "duplicate object key near '"name"'".
+        let text = Jansson.errorText(error)
+        let near = text.split(separator: "'", maxSplits: 1, omittingEmptySubsequences: false)
+        let key = near.count == 2 ? String(near[1].dropLast()) : "?"
+        guard chart.source.onError == .skip else {
+            json_decref(value)
+            throw ChartError("an object has the member \(key) twice, so which value is meant is unclear; keep one (\"onError\": \"skip\" reads the last, with a warning)",
+                             code: "ingest.duplicate-key", at: at)
+        }
+        skipLog.notice(.warning("an object has the member \(key) twice; its last value is read", code: "ingest.duplicate-key", at: at))
+    }
+
     private func reject(_ error: ChartError) throws(ChartError) {
         guard chart.source.onError == .skip else { throw error }
         skipLog.note(error)
@@ -376,10 +399,12 @@ final class JSONObservationStream: ChunkReader {
             column = 1
             if first == last { continue }
             var error = json_error_t()
-            let value = Self.load(bytes.base + start, lineEnd - start, flags: flags, &error)
+            var duplicate: json_error_t?
+            let value = Self.load(bytes.base + start, lineEnd - start, flags: flags, &error, duplicate: &duplicate)
             guard let value else {
                 throw syntaxError(error, line: thisLine, column: 1, offset: bytes.offset + start)
             }
+            if let duplicate { try noteDuplicate(duplicate, line: thisLine, column: 1, value: value) }
             return (value, thisLine, thisColumn)
         }
     }
@@ -567,13 +592,17 @@ final class JSONObservationStream: ChunkReader {
 
     private func here() -> SourceLocation { SourceLocation(path: sourcePath, line: line, column: column) }
 
-    /// Keeps the bytes from `pos` and reads another block; refuses records past the size limit.
+    /// Keeps the bytes from `pos` and reads on to twice as many (but one byte past the record limit),
+    /// so that a value parsed again after each read is parsed a bounded number of times over (a
+    /// geometric sum) rather than once per block; refuses records past the size limit.
     private func more() throws(ChartError) {
-        if bytes.end - pos > limits.maxRecordBytes {
+        let available = bytes.end - pos
+        if available > limits.maxRecordBytes {
             throw ChartError(IngestLimits.exceeded("a record is larger than \(limits.maxRecordBytes) bytes", option: "maxRecordBytes"),
                              code: "ingest.record-too-large", at: here())
         }
-        pos -= try bytes.refill(keepingFrom: pos)
+        let wanted = available <= limits.maxRecordBytes / 2 ? 2 * available : limits.maxRecordBytes + 1
+        pos -= try bytes.refill(keepingFrom: pos, atLeast: wanted)
     }
 
     /// One JSON value at `pos`; reads more of the file when the value runs past the buffer.
@@ -581,7 +610,9 @@ final class JSONObservationStream: ChunkReader {
         while true {
             let available = bytes.end - pos
             var error = json_error_t()
-            let value = Self.load(bytes.base + pos, available, flags: flags | Int(JSON_DISABLE_EOF_CHECK), &error)
+            var duplicate: json_error_t?
+            let value = Self.load(bytes.base + pos, available, flags: flags | Int(JSON_DISABLE_EOF_CHECK), &error,
+                                  duplicate: &duplicate)
             let used = Int(error.position)
             if let value {
                 let first = bytes.base[pos]
@@ -591,6 +622,7 @@ final class JSONObservationStream: ChunkReader {
                     try more()
                     continue
                 }
+                if let duplicate { try noteDuplicate(duplicate, line: line, column: column, value: value) }
                 advance(by: used)
                 return value
             }
@@ -607,8 +639,21 @@ final class JSONObservationStream: ChunkReader {
     /// jansson's range (an integer past 64 bits, a real past 1.8e308), which becomes a marked
     /// string holding its text (`overflowToken`), so that only a field that uses it can fail.
     /// `error`'s position and column are given in the original bytes.
+    ///
+    /// Duplicate member names are looked for first (jansson stops at the first): when there is
+    /// one, `duplicate` is its error and the value is read again keeping the last, which the
+    /// caller warns about or refuses (SPEC §8: no value changes silently).
+    private static func load(_ p: UnsafeMutablePointer<UInt8>, _ n: Int, flags: Int,
+                             _ error: inout json_error_t, duplicate: inout json_error_t?) -> UnsafeMutablePointer<json_t>? {
+        if let strict = load(p, n, flags: flags | Int(JSON_REJECT_DUPLICATES), &error) { return strict }
+        guard Jansson.errorText(error).hasPrefix("duplicate object key") else { return nil }
+        duplicate = error
+        return load(p, n, flags: flags, &error)
+    }
+
     private static func load(_ p: UnsafeMutablePointer<UInt8>, _ n: Int, flags: Int,
                              _ error: inout json_error_t) -> UnsafeMutablePointer<json_t>? {
+        parsedBytes.wrappingAdd(n, ordering: .relaxed)
         let first = p.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) { json_loadb($0, n, flags, &error) }
         guard first == nil else { return first }
         var copy = [UInt8]()
@@ -715,6 +760,10 @@ final class JSONObservationStream: ChunkReader {
         return ChartError("invalid JSON at byte offset \(position): \(Jansson.errorText(error)); fix the file so that it is valid JSON",
                           code: "ingest.bad-json", at: at)
     }
+
+    /// Bytes handed to jansson since the process started, each time it reads them: tests count the
+    /// work of reading a file with it.
+    package static let parsedBytes = Atomic<Int>(0)
 
     /// jansson's limit on nesting (JSON_PARSER_MAX_DEPTH), fixed when the library is built.
     static let maximumDepth = 2048

@@ -13,6 +13,9 @@ struct TimeReader {
     /// wall-clock time (the value itself is the earlier one); nan otherwise. The record decides
     /// which it is, by whether its series has had that time already (`RecordAssembly`).
     private(set) var repeatedLater = Double.nan
+    /// The last value read was an ISO 8601 leap second (`23:59:60`), read as the last millisecond
+    /// of its minute (`23:59:59.999`): the reader warns about it.
+    private(set) var leapSecond = false
 
     init(format: TimeFormat, zone: ZoneOffsets, ambiguous: AmbiguousTime = .order, nonexistent: NonexistentTime = .error) {
         self.format = format
@@ -27,12 +30,15 @@ struct TimeReader {
     @inline(__always)
     mutating func decode(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Decoded {
         repeatedLater = .nan
+        leapSecond = false
         guard var p = start, count > 0 else { return .gap }
         var n = count
         while n > 0, p[0] == 0x20 || p[0] == 0x09 { p += 1; n -= 1 }
         while n > 0, p[n - 1] == 0x20 || p[n - 1] == 0x09 || p[n - 1] == 0x0D { n -= 1 }
         switch format {
         case .iso8601:
+            // YYYY-MM-DDTHH:MM:60: the seconds sit at 17 and 18.
+            leapSecond = n >= 19 && p[16] == 0x3A && p[17] == 0x36 && p[18] == 0x30
             switch ISO8601Time.parse(p, n) {
             case let .instant(ms): return .value(ms)
             case let .local(ms): return local(ms, p, n)
@@ -98,6 +104,12 @@ struct TimeReader {
     }
 
     /// Instants ISO 8601 can write with four-digit years: 0001-01-01 to 9999-12-31 (milliseconds since 1970).
+    /// The warning for a leap second read at `location`.
+    static func leapSecondWarning(at location: SourceLocation?, field: String) -> Diagnostic {
+        .warning("a leap second (:60) is read as the last millisecond of its minute (:59.999), so that the order of the values is kept",
+                 code: "ingest.leap-second", at: location, field: field)
+    }
+
     static let representable: ClosedRange<Double> = -62_135_596_800_000 ... 253_402_300_799_999
 
     /// Why an epoch value is refused: it lies outside the years 0001 to 9999.

@@ -23,9 +23,10 @@ public struct PitchMap: Sendable, Equatable {
 
     /// The position of `value` in the domain, 0…1; a domain of one value maps everything to the middle.
     public func position(of value: Double) -> Double {
-        let span = domain.upperBound - domain.lowerBound
+        // Halves, so that a domain past the largest double (upper − lower = ∞) keeps its positions.
+        let span = domain.upperBound / 2 - domain.lowerBound / 2
         guard span > 0 else { return 0.5 }
-        return min(1, max(0, (value - domain.lowerBound) / span))
+        return min(1, max(0, (value / 2 - domain.lowerBound / 2) / span))
     }
 
     /// The pitch of `value` in Hz.

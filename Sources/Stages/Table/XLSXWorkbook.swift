@@ -104,9 +104,16 @@ final class XLSXWorkbook {
         worksheet_write_number(sheets[sheet], lxw_row_t(row), lxw_col_t(column), number, style(format))
     }
 
-    /// A text cell: always a string, never a formula, whatever the text starts with.
+    /// A text cell: always a string, never a formula, whatever the text starts with. A NUL would end
+    /// the C string (and no XML may hold one): it is written as U+2400 SYMBOL FOR NULL, so the rest stays.
     func write(sheet: Int, row: Int, column: Int, text: String, format: CellFormat) {
-        worksheet_write_string(sheets[sheet], lxw_row_t(row), lxw_col_t(column), text, style(format))
+        worksheet_write_string(sheets[sheet], lxw_row_t(row), lxw_col_t(column), Self.withoutNUL(text), style(format))
+    }
+
+    /// `text` with each U+0000 replaced by U+2400 (␀).
+    static func withoutNUL(_ text: String) -> String {
+        guard text.utf8.contains(0) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{2400}" : $0 }))
     }
 
     /// Sets a column's width in characters of the default font.

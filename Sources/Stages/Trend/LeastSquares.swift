@@ -9,6 +9,14 @@ public enum LeastSquares {
         precondition(x.count == y.count, "x and y must have equal lengths")
         let n = x.count
         guard n >= 2 else { return nil }
+        // Values near the largest double overflow the sums: the fit of y scaled by a power of two
+        // (exact, and only then, so that other data keep their bits), scaled back.
+        let largest = y.reduce(0) { Swift.max($0, abs($1)) }
+        if largest > 0x1p500, largest.isFinite {
+            let unit = Double(sign: .plus, exponent: largest.exponent, significand: 1)
+            guard let fit = fit(x: x, y: y.map { $0 / unit }) else { return nil }
+            return LinearFit(slope: fit.slope * unit, intercept: fit.intercept * unit, r2: fit.r2)
+        }
         let (sxx, sxy, syy, meanX, meanY) = x.withUnsafeBufferPointer { xs in
             y.withUnsafeBufferPointer { ys in
                 var sumX = 0.0, sumY = 0.0

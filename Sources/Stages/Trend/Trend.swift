@@ -14,11 +14,13 @@ public struct Trend: ChartStage {
                                              default: 0.05, above: 0, below: 1)
     public static let outliers = Option<Double>("outliers", doc: "Robust z-score (median absolute deviation) of a value's difference from the cubic through the two values on each side above which a spike is an outlier; for a category x, of a value's difference from the median.",
                                                 default: 3.5, above: 0)
+    public static let crossoverSeries = Option<Int>("crossoverSeries", doc: "Most series a chart may have for its crossovers to be found (every pair is compared); a chart with more gets none, with a warning.",
+                                                    default: 12, min: 0)
 
     public static let description = StageDescription(
         name: "trend",
         summary: "Statistics: Mann-Kendall and Sen's slope, least squares, change, extremes, segments, outliers, crossovers.",
-        options: [segments, alpha, outliers],
+        options: [segments, alpha, outliers, crossoverSeries],
         needs: [Need(.series)],
         adds: [.trend])
 
@@ -31,16 +33,24 @@ public struct Trend: ChartStage {
     public var alpha: Double
     /// Robust z-score threshold for outliers.
     public var outlierThreshold: Double
+    /// Most series whose pairs are compared for crossovers: the pairs grow as its square.
+    public var crossoverSeries: Int
 
-    public init(segments: Int = 4, alpha: Double = 0.05, outliers: Double = 3.5) {
+    public init(segments: Int = 4, alpha: Double = 0.05, outliers: Double = 3.5, crossoverSeries: Int = 12) {
         self.segments = segments
         self.alpha = alpha
         self.outlierThreshold = outliers
+        self.crossoverSeries = crossoverSeries
     }
 
     public init(options: StageOptions) throws {
         self.init(segments: try options.value(Self.segments), alpha: try options.value(Self.alpha),
-                  outliers: try options.value(Self.outliers))
+                  outliers: try options.value(Self.outliers), crossoverSeries: try options.value(Self.crossoverSeries))
+    }
+
+    /// Whether the crossovers of `set` are looked for: not for categories, nor past `crossoverSeries`.
+    public func findsCrossovers(_ set: SeriesSet) -> Bool {
+        set.xType != .category && set.series.count <= crossoverSeries
     }
 
     public func run(_ context: inout ChartContext) throws {
@@ -48,6 +58,11 @@ public struct Trend: ChartStage {
         var result = try analyze(context.fullSeries, thresholds: context.chart.y.thresholds, poll: cancellation.check)
         result.zone = context.chart.x.zone == "UTC" ? nil : context.chart.x.zone
         context[TrendKey.self] = result
+        if context.fullSeries.xType != .category && !findsCrossovers(context.fullSeries) {
+            context.warn("the chart's \(context.fullSeries.series.count) series are more than 'crossoverSeries' (\(crossoverSeries)): "
+                         + "trend looks for no crossovers between them; raise 'crossoverSeries' to have them",
+                         code: "trend.crossovers")
+        }
         context.emit(Artifact(path: "trend.json", kind: "trend", bytes: JSONWriter().bytes(result.json)))
     }
 
@@ -63,9 +78,10 @@ public struct Trend: ChartStage {
         var series: [SeriesTrend] = []
         for s in set.series { series.append(try analyze(s, xType: set.xType, thresholds: thresholds, poll: poll)) }
         var crossovers: [Crossover] = []
-        let compact = set.series.map { Compact($0, xType: set.xType) }
-        // Bars of categories do not cross: their order is the file's.
-        for a in compact.indices where set.xType != .category {
+        let compact = findsCrossovers(set) ? set.series.map { Compact($0, xType: set.xType) } : []
+        // Bars of categories do not cross: their order is the file's. Past `crossoverSeries` the
+        // pairs (and their crossovers) would grow as the square of the series.
+        for a in compact.indices where findsCrossovers(set) {
             for b in compact.indices where b > a {
                 try poll()
                 for c in Crossings.crossovers(ax: compact[a].x, ay: compact[a].y, bx: compact[b].x, by: compact[b].y) {
@@ -111,7 +127,11 @@ public struct Trend: ChartStage {
         result.mean = mean
         try poll()
         if n >= 2 {
-            let squares = y.reduce(0) { $0 + (($1 - mean) / unit) * (($1 - mean) / unit) }
+            // A difference that overflows (−1.8e308 − 4e307) is taken between the scaled values.
+            let squares = y.reduce(0) { sum, v in
+                let d = (v - mean).isFinite ? (v - mean) / unit : v / unit - mean / unit
+                return sum + d * d
+            }
             result.stdev = (squares / Double(n - 1)).squareRoot() * unit
         }
         result.change = TrendChange(from: y[0], to: y[n - 1])
