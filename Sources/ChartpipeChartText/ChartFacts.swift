@@ -30,7 +30,7 @@ extension XAxisFacts {
         if aggregation?.partialFirst == true, let first = xs.min() { partial.insert(first) }
         if aggregation?.partialLast == true, let last = xs.max() { partial.insert(last) }
         self.init(kind: kind, zone: zone, categories: set.categories, unit: unit, bucket: bucket, partialX: partial,
-                  series: set.series.map(\.x))
+                  binExtents: aggregation?.binExtents ?? [:], series: set.series.map(\.x))
     }
 }
 

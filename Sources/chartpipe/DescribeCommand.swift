@@ -125,8 +125,26 @@ enum DescribeCommand {
                 break
             }
         }
-        Console.error(lastError?.description ?? "\(path): error: cannot describe this file")
+        Console.error(Self.advice(lastError?.description ?? "\(path): error: cannot describe this file",
+                                  seriesGiven: parsed.value("series") != nil))
         return 1
+    }
+
+    /// A message of the pipeline's stages with the advice this command can follow: its options,
+    /// not the pipeline's keys (`--delimiter ';'`, not `"delimiter": ";"`), and no aggregate stage,
+    /// which `describe` has not; rows with the same x are long data without `--series`.
+    static func advice(_ message: String, seriesGiven: Bool) -> String {
+        var text = message
+        let key = /"(delimiter|decimal|thousands)": "([^"]+)"/
+        if text.contains(key) {
+            text = text.replacing(key) { match in "--\(match.1) '\(match.2 == "\\t" ? "tab" : String(match.2))'" }
+            text = text.replacingOccurrences(of: " in the source", with: "").replacingOccurrences(of: "set --", with: "add --")
+        }
+        let aggregate = "add { \"use\": \"aggregate\" } after 'ingest' to combine rows with the same x"
+        let instead = seriesGiven
+            ? "describe reads one row per x in each series: combine the rows first, or describe them in a pipeline with an aggregate stage"
+            : "if a column tells the rows apart (long data), name it with --series; else combine the rows first, or describe them in a pipeline with an aggregate stage"
+        return text.replacingOccurrences(of: aggregate, with: instead)
     }
 
     /// The value of option `name`, one of `T`'s cases, or nil when not given.

@@ -193,6 +193,15 @@ enum RunCommand {
                 print("Report: \(output)/\(report.path)")
             }
         }
+        // Exit 3 names the charts and changes that made it, in either log format.
+        if outcome.exitCode == 3 {
+            let reasons = outcome.failingChanges
+            if log.format == .json {
+                log.event("fail-on-change", [("changes", .array(reasons.map { .string($0) }))])
+            } else {
+                Console.error("exit 3 (--fail-on-change): " + reasons.joined(separator: "; "))
+            }
+        }
         return outcome.exitCode
     }
 

@@ -298,3 +298,38 @@ final class AggregateTests: XCTestCase {
         XCTAssertEqual(s.x[5] - s.x[4], 23 * 3_600_000)
     }
 }
+
+/// A bucket is partial only when the data covers less of it than of a typical bucket (issue 31).
+final class PartialBucketTests: XCTestCase {
+    func edges(_ obs: [(Int32, Double, Double)], every: String) throws -> (first: Bool, last: Bool, warnings: Int) {
+        let stream = FixedStream(xType: .time, observations: obs.map { (series: $0.0, x: $0.1, y: $0.2) })
+        let chart = ChartSpec(id: "c", title: "C", source: SourceSpec(path: "/d.csv", displayPath: "d.csv", format: .csv),
+                              x: XSpec(field: "t", type: .time, zone: "UTC"), y: YSpec(fields: ["v"]),
+                              location: SourceLocation(path: "p.pipeline", line: 3, column: 5))
+        let result = try Aggregate(options: StageOptions(["every": .string(every), "op": .string("mean")]))
+            .fold(stream, chart: chart, cancellation: Cancellation())
+        let aggregation = try XCTUnwrap(result[AggregationKey.self])
+        return (aggregation.partialFirst, aggregation.partialLast, result.warnings.filter { $0.code == "aggregate.partial-bucket" }.count)
+    }
+
+    /// Flights from 05:00 to 23:00 every day: no day is partial, the first and the last included.
+    func testEveryDayStartingAtFiveIsNoPartialDay() throws {
+        let day = 86_400_000.0, hour = 3_600_000.0
+        var obs: [(Int32, Double, Double)] = []
+        for d in 0..<6 { for h in 5...23 { obs.append((0, Double(d) * day + Double(h) * hour, Double(h))) } }
+        let e = try edges(obs, every: "day")
+        XCTAssertFalse(e.first)
+        XCTAssertFalse(e.last)
+        XCTAssertEqual(e.warnings, 0)
+    }
+
+    /// Daily data from a Thursday (1970-01-01) to a Tuesday: both its first and last weeks are partial.
+    func testDailyDataFromMidweekLeavesItsWeeksPartial() throws {
+        let day = 86_400_000.0
+        let obs: [(Int32, Double, Double)] = (0..<26).map { (0, Double($0) * day, Double($0)) }
+        let e = try edges(obs, every: "week")
+        XCTAssertTrue(e.first)
+        XCTAssertTrue(e.last)
+        XCTAssertEqual(e.warnings, 2)
+    }
+}

@@ -10,4 +10,13 @@ final class SuggestionTests: XCTestCase {
         XCTAssertEqual(Suggestion.closest(to: "colour", in: keys), nil)
         XCTAssertEqual(Suggestion.closest(to: "desc", in: ["ingest", "describe"]), "describe")
     }
+
+    /// `op: average` means `mean`, which no edit distance finds (issue 31).
+    func testAWordForAnOpSuggestsTheOp() {
+        let ops = ["sum", "mean", "median", "min", "max", "count", "first", "last"]
+        XCTAssertEqual(Suggestion.closest(to: "average", in: ops), "mean")
+        XCTAssertEqual(Suggestion.closest(to: "Total", in: ops), "sum")
+        XCTAssertEqual(Suggestion.didYouMean("average", in: ops), "; did you mean 'mean'?")
+        XCTAssertNil(Suggestion.closest(to: "average", in: ["title", "x"]))
+    }
 }

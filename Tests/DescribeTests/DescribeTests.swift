@@ -126,9 +126,27 @@ final class DescribeTests: XCTestCase {
         // Numeric bins read as ranges; the last, which the data covers only in part, says so.
         let bins = try described(DescribeCharts.sunspotDecades())
         let binsEn = try description(bins, "en")
-        XCTAssertTrue(binsEn.summary.contains("From 1700–1709 to 1980–1989 (partial), Sunspot number rose 3.5-fold"), binsEn.summary)
-        XCTAssertTrue(binsEn.summary.contains("the highest bin mean was 91.68 (1950–1959)"), binsEn.summary)
-        XCTAssertTrue(try description(bins, "ko").summary.contains("1700~1709년부터 1980~1989년(일부 기간)까지"))
+        // A bin is named by the data it holds: the last decade's data ends in 1988 (issue 31).
+        // Decades of sunspots are serially correlated: the corrected test finds no trend, where the original found a 3.5-fold rise.
+        XCTAssertTrue(binsEn.summary.contains("From 1700–1709 to 1980–1988 (partial), Sunspot number showed no significant trend"), binsEn.summary)
+        XCTAssertTrue(binsEn.summary.contains("the bin mean ranged from 20.88 (1810–1819) to 91.68 (1950–1959)"), binsEn.summary)
+        XCTAssertTrue(try description(bins, "ko").summary.contains("1700~1709년부터 1980~1988년(일부 기간)까지"))
+    }
+
+    /// Of many series, the largest change of one with no trend is said by its ends, not "rose the
+    /// most", which would contradict "no significant trend" beside it (issue 31).
+    func testTheLargestChangeWithoutATrendIsSaidByItsEnds() throws {
+        let x = DescribeCharts.days(12)
+        var series = (0..<8).map { k in DescribeCharts.series("Store \(k + 1)", x: x, y: x.indices.map { 100 + Double($0 + k) }) }
+        series.append(DescribeCharts.series("Jumpy", x: x, y: [10, 60, 12, 58, 14, 56, 16, 54, 18, 52, 20, 25]))
+        let chart = DescribeCharts.spec(id: "stores", title: "Stores", yTitle: "Sales")
+        let context = try described(DescribeCharts.context(chart, SeriesSet(xType: .time, series: series)), points: .none)
+        let en = try description(context, "en")
+        XCTAssertTrue(en.summary.contains("Jumpy ended the most above where it began, 150% higher."), en.summary)
+        XCTAssertFalse(en.summary.contains("Jumpy rose the most"), en.summary)
+        for locale in DescribeCharts.locales where locale != "en" {
+            XCTAssertTrue(try description(context, locale).summary.contains("Jumpy"), locale)
+        }
     }
 
     /// Two hundred series are counted, not listed; the few that matter are named; crossovers are
@@ -163,7 +181,8 @@ final class DescribeTests: XCTestCase {
         let y = x.indices.map { i in 15 + 10 * cos(2 * .pi * (Double(i % 365) - 196) / 365) + noise.gauss(1) }
         let season = try XCTUnwrap(Seasonality.find(x: x, y: y, zone: "UTC"))
         XCTAssertEqual(season.period, .year)
-        XCTAssertTrue([6, 7].contains(season.high.first) && season.high.phases.contains(6), "\(season)")
+        // Named by the means of the values: mid-July's peak makes June and July (or July and August) highest.
+        XCTAssertTrue([5, 6].contains(season.high.first) && season.high.phases.contains(6), "\(season)")
         XCTAssertTrue(season.low.phases.contains(0), "\(season)")
         // The means stated are of every value of those months, the first and last half-year included.
         func mean(ofMonths months: [Int]) -> Double {
@@ -187,10 +206,11 @@ final class DescribeTests: XCTestCase {
         XCTAssertNil(Seasonality.find(x: x, y: x.indices.map { Double($0) + noise.gauss(1) }, zone: "UTC"))
         let context = try described(DescribeCharts.nottingham())
         let en = try description(context, "en")
-        XCTAssertTrue(en.summary.contains("Mean temperature follows a yearly cycle: it is highest in July–August"), en.summary)
-        XCTAssertTrue(try description(context, "ko").summary.contains("평균 기온은 1년 주기를 보입니다. 해마다 7월~8월에 가장 높고"))
-        XCTAssertTrue(try description(context, "zh-Hans").summary.contains("每年7月至8月最高"))
-        XCTAssertTrue(try description(context, "ja").summary.contains("毎年7月〜8月に最も高く"))
+        // What "highest" compares is said: the means of the months (issue 31).
+        XCTAssertTrue(en.summary.contains("Mean temperature follows a yearly cycle: its mean is highest in July–August"), en.summary)
+        XCTAssertTrue(try description(context, "ko").summary.contains("평균 기온은 1년 주기를 보입니다. 평균은 해마다 7월~8월에 가장 높고"))
+        XCTAssertTrue(try description(context, "zh-Hans").summary.contains("平均值每年7月至8月最高"))
+        XCTAssertTrue(try description(context, "ja").summary.contains("平均値は毎年7月〜8月に最も高く"))
     }
 
     /// Two values make no significant trend, but their change is a fact: it is stated.
@@ -216,7 +236,9 @@ final class DescribeTests: XCTestCase {
         let temperature = try described(DescribeCharts.temperature())
         let ko = try description(temperature, "ko").statistics.joined(separator: " ")
         XCTAssertTrue(ko.contains("표준편차는 9.47도입니다."), ko)
-        XCTAssertTrue(ko.contains("최고기온의 하루 상승 폭은 중앙값으로 0.082도입니다"), ko)
+        // A summer of daily highs is serially correlated: the corrected test finds no trend, so no rate is said (issue 31).
+        XCTAssertTrue(ko.contains("자기상관을 보정한 맨-켄달 검정(Hamed·Rao 방법) 결과, 최고기온에서 유의미한 추세가 나타나지 않았습니다"), ko)
+        XCTAssertFalse(ko.contains("하루 상승 폭"), ko)
         let ja = try description(temperature, "ja").statistics.joined(separator: " ")
         XCTAssertTrue(ja.contains("標準偏差は9.47度です。"), ja)
     }

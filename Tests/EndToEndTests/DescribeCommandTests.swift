@@ -147,7 +147,18 @@ final class DescribeCommandTests: XCTestCase {
         let plain = try Harness.run(["describe", "umsatz.csv", "--x", "Datum", "--format", "dd.MM.yyyy", "--y", "Betrag", "--delimiter", ";"],
                                     in: folder)
         XCTAssertEqual(plain.status, 1)
-        XCTAssertEqual(plain.stderr, "umsatz.csv:2:12: error: field 'Betrag': '1.201,51' is not a number; it reads as 1201.51 with \"decimal\": \",\" and \"thousands\": \".\" in the source\n")
+        // The command's options, not the pipeline's keys (issue 31).
+        XCTAssertEqual(plain.stderr, "umsatz.csv:2:12: error: field 'Betrag': '1.201,51' is not a number; it reads as 1201.51 with --decimal ',' and --thousands '.'\n")
+        let semicolons = try Harness.run(["describe", "umsatz.csv", "--x", "Datum", "--format", "dd.MM.yyyy", "--y", "Betrag"], in: folder)
+        XCTAssertEqual(semicolons.status, 1)
+        XCTAssertTrue(semicolons.stderr.contains("add --delimiter ';'"), semicolons.stderr)
+        XCTAssertFalse(semicolons.stderr.contains("in the source"), semicolons.stderr)
+        // Rows with the same x: long data wants --series, and describe has no aggregate stage to add.
+        try Data("d,carrier,delay\n1,UA,3\n1,AA,5\n2,UA,4\n2,AA,6\n".utf8).write(to: folder.appendingPathComponent("long.csv"))
+        let long = try Harness.run(["describe", "long.csv", "--x", "d", "--y", "delay"], in: folder)
+        XCTAssertEqual(long.status, 1)
+        XCTAssertTrue(long.stderr.contains("name it with --series"), long.stderr)
+        XCTAssertFalse(long.stderr.contains("{ \"use\": \"aggregate\" }"), long.stderr)
         let usage = try Harness.run(["describe", "umsatz.csv", "--x", "Datum", "--y", "Betrag", "--decimal", ","], in: folder)
         XCTAssertEqual(usage.status, 2)
         XCTAssertEqual(usage.stderr.split(separator: "\n").first,

@@ -256,6 +256,8 @@ final class ComparisonRunTests: XCTestCase {
         try write(22)
         let grown = try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress", "--fail-on-change", "new-points,revised"], in: folder)
         XCTAssertEqual(grown.status, 3, grown.stderr)
+        // Which chart and change made it exit 3 (issue 31).
+        XCTAssertTrue(grown.stderr.contains("exit 3 (--fail-on-change): chart 'c': new-points (series 'v')"), grown.stderr)
         XCTAssertEqual(try changes(), ["new-points", "latest-changed", "new-high"])
         try write(22, revise: true)
         XCTAssertEqual(try Harness.run(["run", "t.pipeline", "--out", "out", "--no-progress", "--fail-on-change", "new-points"], in: folder).status, 0)

@@ -4,6 +4,8 @@ public enum Suggestion {
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let lower = word.lowercased()
         if let same = candidates.first(where: { $0.lowercased() == lower }) { return same }
+        // A word that means a candidate is no typo of it: `op: average` means `mean`.
+        if let meant = synonyms[lower], let same = candidates.first(where: { $0.lowercased() == meant }) { return same }
         var best: (String, Int)?
         for candidate in candidates {
             let d = distance(lower, candidate.lowercased())
@@ -15,6 +17,11 @@ public enum Suggestion {
         // A prefix is a likely abbreviation ("desc" for "describe").
         return lower.count >= 3 ? candidates.first { $0.lowercased().hasPrefix(lower) } : nil
     }
+
+    /// Words that name a candidate by another name (statistics' and spreadsheets' names of the ops).
+    static let synonyms: [String: String] = [
+        "average": "mean", "avg": "mean", "total": "sum", "minimum": "min", "maximum": "max", "mid": "median",
+    ]
 
     /// " did you mean 'x'?" or "" — to append to a message.
     public static func didYouMean(_ word: String, in candidates: [String]) -> String {

@@ -16,8 +16,12 @@ public struct Aggregation: Sendable, Equatable {
     /// Whether the first (last) bucket holds data for only part of its span.
     public var partialFirst: Bool
     public var partialLast: Bool
+    /// Number bins: the lowest and highest x with a value in each, by bin start (a bin is named by them).
+    public var binExtents: [Double: ClosedRange<Double>]
 
-    public init(op: String, bucket: Bucket, partialFirst: Bool = false, partialLast: Bool = false) {
+    public init(op: String, bucket: Bucket, partialFirst: Bool = false, partialLast: Bool = false,
+                binExtents: [Double: ClosedRange<Double>] = [:]) {
+        self.binExtents = binExtents
         self.op = op
         self.bucket = bucket
         self.partialFirst = partialFirst

@@ -28,6 +28,8 @@ public struct SeriesTrend: Sendable, Equatable {
     public var peaks: [TrendExtreme]
     public var valleys: [TrendExtreme]
     public var thresholdCrossings: [ThresholdCrossing]
+    /// The dominant cycle, when the autocorrelation shows one (`Trend`'s cycle rule).
+    public var cycle: TrendCycle?
 
     public init(name: String, n: Int, first: TrendPoint? = nil, last: TrendPoint? = nil, min: TrendPoint? = nil,
                 max: TrendPoint? = nil, mean: Double? = nil, median: Double? = nil, stdev: Double? = nil,

@@ -30,7 +30,8 @@ extension TrendResult {
             if let m = s["mannKendall"], let sv = m["s"]?.intValue, let varS = m["varS"]?.doubleValue, let z = m["z"]?.doubleValue,
                let p = m["p"]?.doubleValue, let tau = m["tau"]?.doubleValue,
                let trend = m["trend"]?.stringValue.flatMap(MonotonicTrend.init(rawValue:)) {
-                t.mannKendall = MannKendallResult(s: sv, varS: varS, z: z, p: p, tau: tau, trend: trend)
+                let test = m["test"]?.stringValue.flatMap(MannKendallTest.init(rawValue:)) ?? .original
+                t.mannKendall = MannKendallResult(s: sv, varS: varS, z: z, p: p, tau: tau, trend: trend, test: test)
             }
             if let e = s["sen"], let slope = e["slope"]?.doubleValue, let intercept = e["intercept"]?.doubleValue {
                 t.sen = SenEstimate(slope: slope, intercept: intercept)
@@ -57,6 +58,10 @@ extension TrendResult {
                       let index = c["index"]?.intValue, let direction = c["direction"]?.stringValue else { return nil }
                 t.thresholdCrossings.append(ThresholdCrossing(threshold: threshold, value: value, x: cx, index: index,
                                                               upward: direction == "up"))
+            }
+            if let c = s["cycle"], let lag = c["lag"]?.intValue, let period = c["period"]?.doubleValue,
+               let r = c["autocorrelation"]?.doubleValue, case let .some(peak) = point(c["lastPeak"]) {
+                t.cycle = TrendCycle(lag: lag, period: period, autocorrelation: r, lastPeak: peak)
             }
             series.append(t)
         }

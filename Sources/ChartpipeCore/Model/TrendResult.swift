@@ -12,9 +12,13 @@ public struct TrendResult: Sendable, Equatable {
     public var crossovers: [Crossover]
     /// IANA zone in which time x is written (the chart's), or nil for UTC.
     public var zone: String?
+    /// The significance level the stage tested at (not written to trend.json): a description's
+    /// other tests (the Kruskal-Wallis test of a season) use it too.
+    public var alpha: Double
 
     public init(xType: XType, categories: [String] = [], series: [SeriesTrend], crossovers: [Crossover] = [],
-                zone: String? = nil) {
+                zone: String? = nil, alpha: Double = 0.05) {
+        self.alpha = alpha
         self.xType = xType
         self.categories = categories
         self.series = series
@@ -71,10 +75,7 @@ public struct TrendResult: Sendable, Equatable {
             ("leastSquares", s.leastSquares.map { f in
                 .object([("slope", .double(f.slope)), ("intercept", .double(f.intercept)), ("r2", .double(f.r2))])
             } ?? .null),
-            ("mannKendall", s.mannKendall.map { m in
-                .object([("s", .int(m.s)), ("varS", .double(m.varS)), ("z", .double(m.z)), ("p", .double(m.p)),
-                         ("tau", .double(m.tau)), ("trend", .string(m.trend.rawValue))])
-            } ?? .null),
+            ("mannKendall", json(s.mannKendall)),
             ("sen", s.sen.map { e in .object([("slope", .double(e.slope)), ("intercept", .double(e.intercept))]) } ?? .null),
             ("segments", .array(s.segments.map { g in
                 .object([("from", .int(g.from)), ("to", .int(g.to)), ("direction", .string(g.direction.rawValue)),
@@ -90,7 +91,22 @@ public struct TrendResult: Sendable, Equatable {
                 .object([("threshold", .string(t.threshold)), ("value", .double(t.value)), ("x", xJSON(t.x)),
                          ("index", .int(t.index)), ("direction", .string(t.upward ? "up" : "down"))])
             })),
+            ("cycle", json(s.cycle)),
         ])
+    }
+
+    private func json(_ m: MannKendallResult?) -> JSONValue {
+        guard let m else { return .null }
+        let members: [(String, JSONValue)] = [("s", .int(m.s)), ("varS", .double(m.varS)), ("z", .double(m.z)), ("p", .double(m.p)),
+                                              ("tau", .double(m.tau)), ("trend", .string(m.trend.rawValue)), ("test", .string(m.test.rawValue))]
+        return .object(members)
+    }
+
+    private func json(_ c: TrendCycle?) -> JSONValue {
+        guard let c else { return .null }
+        let members: [(String, JSONValue)] = [("lag", .int(c.lag)), ("period", .double(c.period)),
+                                              ("autocorrelation", .double(c.autocorrelation)), ("lastPeak", json(c.lastPeak))]
+        return .object(members)
     }
 
     private func json(_ e: TrendExtreme) -> JSONValue {

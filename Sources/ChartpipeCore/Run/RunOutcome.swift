@@ -22,6 +22,18 @@ public struct RunOutcome: Sendable {
         return changedKinds.isDisjoint(with: failOnChange) ? 0 : 3
     }
 
+    /// The changes of a kind `--fail-on-change` names, as the run says why it exits 3:
+    /// "chart 'sales': new-high (series 'North')".
+    public var failingChanges: [String] {
+        results.flatMap { r in
+            (r.record.comparison?["changes"]?.arrayValue ?? []).compactMap { c -> String? in
+                guard let kind = c["kind"]?.stringValue.flatMap(Change.Kind.init(rawValue:)), failOnChange.contains(kind) else { return nil }
+                let series = c["series"]?.stringValue.map { " (series '\($0)')" } ?? ""
+                return "chart '\(r.chart.id)': \(kind.rawValue)\(series)"
+            }
+        }
+    }
+
     /// The kinds of change this run found, over its charts.
     public var changedKinds: Set<Change.Kind> {
         Set(results.flatMap { r in

@@ -35,6 +35,8 @@ public struct XAxisFacts: Sendable, Hashable {
     public var bucket: AxisBucket?
     /// The x of buckets that hold data for only part of their span (the first or last).
     public var partialX: Set<Double>
+    /// Number bins: the lowest and highest x with data in each, by bin start.
+    public var binExtents: [Double: ClosedRange<Double>]
     /// Time axis: the instants whose wall-clock time in `zone` occurs twice, because the clocks
     /// move back over it when daylight saving ends; a time of day there is written with its
     /// offset ("2:00 AM GMT+2", "2:00 AM GMT+1"), else two points would read alike.
@@ -42,7 +44,8 @@ public struct XAxisFacts: Sendable, Hashable {
 
     /// The facts of an axis whose series have the x values `series` (in series order).
     public init(kind: Kind, zone: String = "UTC", categories: [String] = [], unit: String? = nil, bucket: AxisBucket? = nil,
-                partialX: Set<Double> = [], series: [[Double]]) {
+                partialX: Set<Double> = [], binExtents: [Double: ClosedRange<Double>] = [:], series: [[Double]]) {
+        self.binExtents = binExtents
         self.bucket = bucket
         self.partialX = partialX
         self.kind = kind

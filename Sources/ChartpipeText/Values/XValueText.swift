@@ -120,6 +120,18 @@ public struct XValueText: Sendable {
         switch facts.bucket {
         case .calendar("week") where facts.kind == .time:
             out = render("describe.week", [.text(base)])
+        case .width where facts.kind == .number && facts.binExtents[x] != nil:
+            // A bin is named by the data it holds: one value as that value ("1952", not "1952–1952"),
+            // else its lowest and highest x, never a value beyond the data ("2005–2007", not "2005–2009").
+            if let held = facts.binExtents[x] {
+                if held.lowerBound == held.upperBound {
+                    out = plain(held.lowerBound)
+                } else {
+                    let whole = held.lowerBound == held.lowerBound.rounded()
+                    let start = facts.isYears && style == .year && whole ? String(Int(held.lowerBound)) : plain(held.lowerBound)
+                    out = render("describe.bin", [.text(start), .text(plain(held.upperBound))])
+                }
+            }
         case let .width(width) where facts.kind == .number:
             // Bins of whole numbers end at the last whole number in them ("1950–1959").
             let whole = width == width.rounded() && x == x.rounded()

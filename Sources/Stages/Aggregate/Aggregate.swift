@@ -47,6 +47,9 @@ public struct Aggregate: FoldStage {
     public static let zone = Option<String>("zone", doc: "Time zone of calendar buckets; defaults to the chart's x zone.",
                                             shape: .string(pattern: nil, patternHelp: "an IANA time zone such as 'America/New_York'"))
 
+    public static let origin = Option<Double>(
+        "origin", doc: "Number x: where bins are counted from, so that bins are [origin + k·every, origin + (k+1)·every); "
+            + "0 when absent. A bin is named by the data it holds, never beyond it.")
     public static let empty = Option<EmptyBuckets>(
         "empty", doc: "A bucket that no row falls in: 'skip' leaves it out, 'gap' makes a gap point, 'zero' a point of 0. "
             + "A bucket whose rows are all missing (empty, NA, null, NaN) is a gap either way.",
@@ -59,7 +62,7 @@ public struct Aggregate: FoldStage {
     public static let description = StageDescription(
         name: "aggregate",
         summary: "Buckets the data by calendar unit or numeric bin and folds each bucket with one operation.",
-        options: [every, op, zone, empty, maxBuckets],
+        options: [every, op, zone, origin, empty, maxBuckets],
         needs: [Need(.series)],
         adds: [.aggregated])
 
@@ -70,15 +73,18 @@ public struct Aggregate: FoldStage {
     public var zone: String?
     public var empty: EmptyBuckets
     public var maxBuckets: Int
+    /// Where number bins are counted from.
+    public var origin: Double
 
     public init(options: StageOptions) throws {
         self.init(every: try options.optionalValue(Self.every), op: try options.value(Self.op),
                   zone: try options.optionalValue(Self.zone), empty: try options.value(Self.empty),
-                  maxBuckets: try options.value(Self.maxBuckets))
+                  maxBuckets: try options.value(Self.maxBuckets), origin: try options.optionalValue(Self.origin) ?? 0)
     }
 
     public init(every: BucketSize?, op: Op = .mean, zone: String? = nil, empty: EmptyBuckets = .skip,
-                maxBuckets: Int = Aggregate.defaultMaxBuckets) {
+                maxBuckets: Int = Aggregate.defaultMaxBuckets, origin: Double = 0) {
+        self.origin = origin
         self.every = every
         self.op = op
         self.zone = zone
@@ -125,7 +131,7 @@ public struct Aggregate: FoldStage {
             calendar = CalendarBuckets(unit: unit, zone: tz)
         }
         var bins = NumberBins(width: 1)
-        if case .width(let w) = bucketing { bins = NumberBins(width: w) }
+        if case .width(let w) = bucketing { bins = NumberBins(width: w, origin: origin) }
         var folds: [SeriesFold] = []
         var bucketCount = 0
         // The data's own extent and finest spacing, to tell a partly covered edge bucket.
@@ -146,7 +152,7 @@ public struct Aggregate: FoldStage {
                 switch bucketing {
                 case .label: key = x
                 case .width(let w):
-                    let bin = x / w
+                    let bin = (x - origin) / w
                     guard abs(bin) < Self.binLimit else {
                         throw widthTooSmall(w, x: x, chart: chart, at: SourceLocation(path: stream.sourcePath, line: Int(batch.line[i])))
                     }
@@ -162,6 +168,10 @@ public struct Aggregate: FoldStage {
         let names = stream.seriesNames
         var series: [Series] = []
         var points = 0
+        // How far into its bucket a typical bucket's data begins, and how far before its end it stops.
+        var leads: [Double] = [], trails: [Double] = []
+        // The lowest and highest x with a value in each number bin, over every series: what a bin is named by.
+        var extents: [Double: ClosedRange<Double>] = [:]
         for (s, name) in names.enumerated() {
             var out = Series(name: name)
             let buckets = s < folds.count ? folds[s].sortedBuckets() : []
@@ -174,7 +184,15 @@ public struct Aggregate: FoldStage {
                 }
             }
             var previous: Double?
-            for (key, bucket) in buckets {
+            for (position, (key, bucket)) in buckets.enumerated() {
+                if case .width = bucketing, bucket.count > 0 {
+                    let held = bucket.firstX...bucket.lastX
+                    extents[key] = extents[key].map { Swift.min($0.lowerBound, held.lowerBound)...Swift.max($0.upperBound, held.upperBound) } ?? held
+                }
+                if bucketing != .label, position > 0, position < buckets.count - 1, position <= Self.typicalSample, bucket.count > 0 {
+                    leads.append(bucket.firstX - key)
+                    trails.append(nextStart(after: key, bucketing, &calendar) - bucket.lastX)
+                }
                 if empty != .skip, let p = previous {
                     var next = nextStart(after: p, bucketing, &calendar)
                     while next < key {
@@ -195,7 +213,8 @@ public struct Aggregate: FoldStage {
         }
         var edges = PartialEdges()
         if bucketing != .label, step.isFinite {
-            edges = partialEdges(series, low: lowX, high: highX, step: step, bucketing, &calendar, chart: chart)
+            edges = partialEdges(series, low: lowX, high: highX, step: step, typical: (Self.median(leads), trails.isEmpty ? step : Self.median(trails)),
+                                 bucketing, &calendar, chart: chart)
         }
         var result = FoldResult(data: SeriesSet(xType: stream.xType, categories: stream.categories, series: series),
                                 warnings: edges.warnings)
@@ -205,8 +224,19 @@ public struct Aggregate: FoldStage {
         case .width(let w): bucket = .width(w)
         case .label: bucket = .category
         }
-        result[AggregationKey.self] = Aggregation(op: op.rawValue, bucket: bucket, partialFirst: edges.first, partialLast: edges.last)
+        result[AggregationKey.self] = Aggregation(op: op.rawValue, bucket: bucket, partialFirst: edges.first, partialLast: edges.last,
+                                                  binExtents: extents)
         return result
+    }
+
+    /// The interior buckets of each series whose coverage makes the typical one (the first ones).
+    static let typicalSample = 4096
+
+    /// The median, or 0 for none.
+    static func median(_ v: [Double]) -> Double {
+        guard !v.isEmpty else { return 0 }
+        let sorted = v.sorted(), mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
     }
 
     /// The largest bin number (x / every) that bins keep apart: below 2^50, consecutive bin starts
@@ -220,7 +250,7 @@ public struct Aggregate: FoldStage {
         switch bucketing {
         case .label: return 0
         case .width(let w):
-            let bins = NumberBins(width: w)
+            let bins = NumberBins(width: w, origin: origin)
             span = bins.index(of: last) - bins.index(of: first)
         case .calendar(let unit): span = ((last - first) / Self.longestLength(unit)).rounded(.down)
         }
@@ -266,7 +296,8 @@ public struct Aggregate: FoldStage {
     }
 
     /// The first or last bucket that the data covers only in part.
-    private func partialEdges(_ series: [Series], low: Double, high: Double, step: Double, _ bucketing: Bucketing,
+    private func partialEdges(_ series: [Series], low: Double, high: Double, step: Double,
+                              typical: (lead: Double, trail: Double), _ bucketing: Bucketing,
                               _ calendar: inout CalendarBuckets?, chart: ChartSpec) -> PartialEdges {
         let keys = series.flatMap(\.x)
         var edges = PartialEdges()
@@ -279,16 +310,18 @@ public struct Aggregate: FoldStage {
         }
         func text(_ v: Double) -> String { xText(v, chart: chart) }
         // A reading stands for the step that starts at it, with half a step of tolerance: a first
-        // bucket is partial when its start lies more than half a step before the first reading
-        // (daily data from Tuesday leaves Monday out of its week), a last one when its end lies a
-        // step and a half or more after the last reading.
-        if low - first > step * 0.5 {
+        // bucket is partial when its start lies more than half a step further before the first
+        // reading than a typical (median interior) bucket's start lies before its first reading
+        // (daily data from Tuesday leaves Monday out of its week; flights that start at 05:00 every
+        // day leave no day partial), a last one when its end lies more than half a step further after
+        // the last reading than a typical bucket's end after its last (without one, a step after it).
+        if low - first - typical.lead > step * 0.5 {
             edges.first = true
             edges.warnings.append(.warning("the first \(unit) (from \(text(first))) holds data only from \(text(low)); its \(op.rawValue) covers part of it",
                                            code: "aggregate.partial-bucket", at: at))
         }
         let end = nextStart(after: last, bucketing, &calendar)
-        if end.isFinite, end - high >= step * 1.5, last > first {
+        if end.isFinite, end - high - typical.trail > step * 0.5, last > first {
             edges.last = true
             edges.warnings.append(.warning("the last \(unit) (from \(text(last))) holds data only until \(text(high)); its \(op.rawValue) covers part of it",
                                            code: "aggregate.partial-bucket", at: at))
@@ -300,7 +333,7 @@ public struct Aggregate: FoldStage {
         switch bucketing {
         case .label: return .infinity
         case .width(let w):
-            let bins = NumberBins(width: w)
+            let bins = NumberBins(width: w, origin: origin)
             return bins.start(bins.index(of: start) + 1)
         case .calendar: return calendar?.next(after: start) ?? .infinity
         }

@@ -4,14 +4,18 @@
 /// 0.30000000000000004. When w is a decimal of at most 15 places, a bin's start is instead the
 /// double nearest the decimal k·w (an integer quotient, correctly rounded), which is exactly the
 /// double that the text "0.3" parses to; x belongs to bin k when start(k) ≤ x < start(k + 1).
+///
+/// With an `origin`, bins are `[origin + k·w, origin + (k+1)·w)`: x is binned as x − origin.
 struct NumberBins: Sendable, Equatable {
     let width: Double
+    let origin: Double
     /// w = units / scale with both integers, when w is such a decimal; else nil (plain k·w).
     private let units: Double?
     private let scale: Double
 
-    init(width: Double) {
+    init(width: Double, origin: Double = 0) {
         self.width = width
+        self.origin = origin
         var scale = 1.0
         var units: Double?
         for _ in 0...15 {
@@ -25,13 +29,13 @@ struct NumberBins: Sendable, Equatable {
 
     /// The start of bin `k` (an integer).
     func start(_ k: Double) -> Double {
-        if let units, abs(k * units) < 0x1p53 { return k * units / scale }
-        return k * width
+        if let units, abs(k * units) < 0x1p53 { return origin + k * units / scale }
+        return origin + k * width
     }
 
     /// The bin number of `x`: the k with start(k) ≤ x < start(k + 1).
     func index(of x: Double) -> Double {
-        var k = (x / width).rounded(.down)
+        var k = ((x - origin) / width).rounded(.down)
         // x / w is off by at most an ulp or two of the bin number: one step either way settles it.
         if start(k + 1) <= x { k += 1 } else if start(k) > x { k -= 1 }
         return k

@@ -78,7 +78,7 @@ struct ChartDescriber {
         }
 
         init(_ context: ChartContext, trend: TrendResult) {
-            seasons = ChartDescriber.seasons(of: context)
+            seasons = ChartDescriber.seasons(of: context, alpha: trend.alpha)
             firstFinite = context.fullSeries.series.map { $0.y.first(where: \.isFinite) }
             hasGap = context.fullSeries.series.map { $0.y.contains { !$0.isFinite } }
             marks = trend.series.map { s in
@@ -128,9 +128,10 @@ struct ChartDescriber {
 
 
     /// Each series' dominant cycle (time x only); the same in every locale.
-    static func seasons(of context: ChartContext) -> [Season?] {
+    static func seasons(of context: ChartContext, alpha: Double = 0.05) -> [Season?] {
         let zone = context.chart.x.zone
-        return context.fullSeries.xType == .time ? context.fullSeries.series.map { Seasonality.find(x: $0.x, y: $0.y, zone: zone) } : []
+        return context.fullSeries.xType == .time
+            ? context.fullSeries.series.map { Seasonality.find(x: $0.x, y: $0.y, zone: zone, alpha: alpha) } : []
     }
 
     // MARK: Rendering
@@ -384,7 +385,10 @@ struct ChartDescriber {
                   let first = stats[k].first, let last = stats[k].last, let change = stats[k].change else { continue }
             let size = amount(change, from: first.y, to: last.y, standalone: true)
                 ?? say("summary.fromTo", [t(value(first.y)), t(value(last.y))])
-            sentences.append(say("summary.most", [t(seriesName(k)), t(verb(rising: rising)), t(size)]))
+            // "Increased the most" only where the test finds the rise; else what the ends say.
+            let backed = direction(stats[k]) == (rising ? .increasing : .decreasing)
+            sentences.append(backed ? say("summary.most", [t(seriesName(k)), t(verb(rising: rising)), t(size)])
+                             : say(rising ? "summary.most.endedHigher" : "summary.most.endedLower", [t(seriesName(k)), t(size)]))
         }
         let withMax = stats.indices.filter { stats[$0].max != nil }
         if let hk = withMax.max(by: { (stats[$0].max?.y ?? 0) < (stats[$1].max?.y ?? 0) }),
@@ -549,11 +553,38 @@ struct ChartDescriber {
 
     /// The series' dominant cycle with real values ("highest in July–August (a mean of 61.6 °F)"),
     /// or nil when it has none (see `Seasonality`).
+    /// A calendar cycle is said by the means of its phases, which a Kruskal-Wallis test supports;
+    /// the hours of a daily one name their zone. Without one, a cycle of any length (`TrendCycle`).
     func seasonSentence(_ k: Int) -> String? {
-        guard full.xType == .time, k < seasons.count, let season = seasons[k] else { return nil }
-        return say("season." + season.period.rawValue, [t(seriesName(k)), t(phaseText(season.high, season.period)),
-                                                        t(value(season.highMean)), t(phaseText(season.low, season.period)),
-                                                        t(value(season.lowMean))])
+        guard full.xType == .time, k < seasons.count, let season = seasons[k] else { return cycleSentence(k) }
+        let zone: [TemplateArgument] = season.period == .day ? [t(chart.x.zone)] : []
+        return say("season." + season.period.rawValue + ".means",
+                   [t(seriesName(k)), t(phaseText(season.high, season.period)), t(value(season.highMean)),
+                    t(phaseText(season.low, season.period)), t(value(season.lowMean))] + zone)
+    }
+
+    /// "Sunspots rises and falls in a cycle of about 11 years; the last peak was in 1979 (190.2)."
+    func cycleSentence(_ k: Int) -> String? {
+        guard k < stats.count, let cycle = stats[k].cycle, let length = cycleLength(cycle.period) else { return nil }
+        guard let peak = cycle.lastPeak else { return say("cycle.noPeak", [t(seriesName(k)), t(length)]) }
+        return say("cycle", [t(seriesName(k)), t(length), t(when(peak.x)), t(value(peak.y))])
+    }
+
+    /// A cycle's length in the largest unit of which it is at least about one (two for months and
+    /// weeks), whole from three up; nil on a number axis that is not years.
+    private func cycleLength(_ period: Double) -> String? {
+        let days: Double
+        switch full.xType {
+        case .time: days = period
+        case .number where x.facts.isYears: days = period * 365.2425
+        default: return nil
+        }
+        let units: [(String, Double)] = [("years", 365.2425), ("months", 30.436875), ("weeks", 7), ("days", 1), ("hours", 1.0 / 24)]
+        let (key, size) = units.first { days >= ($0.0 == "years" || $0.0 == "days" ? 0.95 : 1.9) * $0.1 } ?? ("hours", 1.0 / 24)
+        let amount = days / size
+        let shown = amount >= 3 ? amount.rounded() : (amount * 10).rounded() / 10
+        let text = formats.number(shown, precision: .maxFractionDigits(1))
+        return say("cycle." + key, [.number(text, value: shown, fractionDigits: text.contains(".") ? 1 : 0)])
     }
 
     /// A month, weekday or hour of a cycle, or two adjacent ones, in the language's words.
@@ -666,10 +697,12 @@ struct ChartDescriber {
             }
             if let mk = s.mannKendall, full.xType != .category {
                 let tau = t(formats.number(mk.tau, precision: .maxFractionDigits(2)))
+                // A verdict of the corrected test says so (trend.json `mannKendall.test`).
+                let test = mk.test == .hamedRao ? "stat.mk.corrected." : "stat.mk."
                 switch mk.trend {
-                case .increasing: sentences.append(say("stat.mk.increasing", [name, t(pText(mk.p)), tau, t(verb(rising: true))]))
-                case .decreasing: sentences.append(say("stat.mk.decreasing", [name, t(pText(mk.p)), tau, t(verb(rising: false))]))
-                case .none: sentences.append(say("stat.mk.none", [name, t(pText(mk.p))]))
+                case .increasing: sentences.append(say(test + "increasing", [name, t(pText(mk.p)), tau, t(verb(rising: true))]))
+                case .decreasing: sentences.append(say(test + "decreasing", [name, t(pText(mk.p)), tau, t(verb(rising: false))]))
+                case .none: sentences.append(say(test + "none", [name, t(pText(mk.p))]))
                 }
                 if mk.trend != .none, let sen = s.sen, let sentence = senSentence(name: name, slope: sen.slope) {
                     sentences.append(sentence)

@@ -27,4 +27,6 @@ struct Season: Equatable {
     var lowMean: Double
     /// The share of the detrended variance the phases explain (the correlation ratio η²).
     var strength: Double
+    /// The Kruskal-Wallis p-value of the values grouped by phase.
+    var p: Double
 }

@@ -12,13 +12,16 @@ import Foundation
 /// daily data, a day and a week for hourly data) that the data covers two and a half times, values
 /// are detrended by the moving mean of the whole cycle around them and grouped by phase; the share
 /// of the detrended variance that the phase means explain (η², Fisher's correlation ratio) must be
-/// at least `minimumStrength`. The strongest cycle wins.
+/// at least `minimumStrength`, and a Kruskal-Wallis test across the phases' values must reject
+/// equal phases at `alpha` (the trend stage's). The strongest cycle wins. Its highest and lowest
+/// phases are those of the highest and lowest means of the values (not of the detrended ones),
+/// which is what a description says: "its mean is highest in July".
 enum Seasonality {
     static let minimumStrength = 0.5
     /// A second phase joins the highest (lowest) when its mean is within this share of the range of phase means.
     static let adjacentShare = 0.15
 
-    static func find(x: [Double], y: [Double], zone: String) -> Season? {
+    static func find(x: [Double], y: [Double], zone: String, alpha: Double = 0.05) -> Season? {
         var points: [(x: Double, y: Double)] = []
         for i in x.indices where x[i].isFinite && y[i].isFinite { points.append((x[i], y[i])) }
         guard points.count >= 8 else { return nil }
@@ -36,7 +39,8 @@ enum Seasonality {
         let offsets = points.map { p in timeZone.map { $0.secondsFromGMT(for: Date(timeIntervalSince1970: p.x / 1000)) } ?? 0 }
         var best: Season?
         for period in candidates {
-            guard let season = measure(points, offsets: offsets, period: period), season.strength >= minimumStrength else { continue }
+            guard let season = measure(points, offsets: offsets, period: period), season.strength >= minimumStrength,
+                  season.p < alpha else { continue }
             if best.map({ season.strength > $0.strength }) ?? true { best = season }
         }
         return best
@@ -76,8 +80,10 @@ enum Seasonality {
         // The means a description states are of every value of a phase, the ends included: a reader
         // takes "a mean of 336 in July–August" for all of them.
         var phaseRaw = [Double](repeating: 0, count: phases), phaseRawCount = [Int](repeating: 0, count: phases)
+        var phaseOf = [Int](repeating: 0, count: points.count)
         for (i, p) in points.enumerated() {
             let phase = phase(p.x, period, offset: offsets[i])
+            phaseOf[i] = phase
             phaseRaw[phase] += p.y
             phaseRawCount[phase] += 1
         }
@@ -97,12 +103,13 @@ enum Seasonality {
         // Every phase must be seen at least twice.
         guard total > 0, phaseCount.allSatisfy({ $0 >= 2 }) else { return nil }
         var explained = 0.0
-        var means = [Double](repeating: 0, count: phases)
         for p in 0..<phases where phaseCount[p] > 0 {
             let mean = phaseResidual[p] / Double(phaseCount[p])
             explained += Double(phaseCount[p]) * mean * mean
-            means[p] = mean
         }
+        guard let test = KruskalWallis.test(values: points.map(\.y), group: phaseOf, groups: phases) else { return nil }
+        // The phases named are those of the highest and lowest means of the values themselves.
+        let means = (0..<phases).map { phaseRawCount[$0] > 0 ? phaseRaw[$0] / Double(phaseRawCount[$0]) : 0 }
         guard let top = means.indices.max(by: { means[$0] < means[$1] }),
               let bottom = means.indices.min(by: { means[$0] < means[$1] }) else { return nil }
         let spread = means[top] - means[bottom]
@@ -120,6 +127,6 @@ enum Seasonality {
             return count > 0 ? sum / Double(count) : 0
         }
         return Season(period: period, high: high, low: low, highMean: rawMean(high), lowMean: rawMean(low),
-                      strength: explained / total)
+                      strength: explained / total, p: test.p)
     }
 }

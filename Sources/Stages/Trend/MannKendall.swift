@@ -66,18 +66,28 @@ public enum MannKendall {
         let score = score(y.map(tieKey))
         let nd = Double(n)
         let varS = (nd * (nd - 1) * (2 * nd + 5) - score.tieTerm) / 18
+        return result(s: score.s, varS: varS, n: n, alpha: alpha, test: .original)
+    }
+
+    /// `original` with S's variance multiplied by Hamed and Rao's `factor` (n/n*).
+    public static func corrected(_ original: MannKendallResult, factor: Double, n: Int, alpha: Double) -> MannKendallResult {
+        result(s: original.s, varS: original.varS * factor, n: n, alpha: alpha, test: .hamedRao)
+    }
+
+    static func result(s: Int, varS: Double, n: Int, alpha: Double, test: MannKendallTest) -> MannKendallResult {
+        let nd = Double(n)
         let z: Double
-        if score.s > 0 {
-            z = Double(score.s - 1) / varS.squareRoot()
-        } else if score.s < 0 {
-            z = Double(score.s + 1) / varS.squareRoot()
+        if s > 0 {
+            z = Double(s - 1) / varS.squareRoot()
+        } else if s < 0 {
+            z = Double(s + 1) / varS.squareRoot()
         } else {
             z = 0
         }
         // 2(1 - Φ(|z|)) = erfc(|z|/√2), without the cancellation of 1 - Φ in the tail.
         let p = erfc(abs(z) / 2.0.squareRoot())
         let trend: MonotonicTrend = p < alpha ? (z > 0 ? .increasing : .decreasing) : .none
-        let tau = Double(score.s) / (0.5 * nd * (nd - 1))
-        return MannKendallResult(s: score.s, varS: varS, z: z, p: p, tau: tau, trend: trend)
+        let tau = Double(s) / (0.5 * nd * (nd - 1))
+        return MannKendallResult(s: s, varS: varS, z: z, p: p, tau: tau, trend: trend, test: test)
     }
 }

@@ -93,7 +93,7 @@ public struct Trend: ChartStage {
         }
         crossovers.sort { $0.x != $1.x ? $0.x < $1.x : ($0.a != $1.a ? $0.a < $1.a : $0.b < $1.b) }
         return TrendResult(xType: set.xType, categories: set.xType == .category ? set.categories : [],
-                           series: series, crossovers: crossovers)
+                           series: series, crossovers: crossovers, alpha: alpha)
     }
 
     /// Statistics of one series.
@@ -167,6 +167,21 @@ public struct Trend: ChartStage {
         }
         try poll()
         result.sen = SenSlope.estimate(slope: slope, medianX: medianX, medianY: result.median)
+        if xType != .category, n >= 3, let original = result.mannKendall {
+            try poll()
+            let correlation = serialCorrelation(x: x, y: y, slope: slope)
+            let spacing = CycleFinder.evenlySpaced(x)
+            if let correlation, spacing != nil, let cycle = CycleFinder.find(acf: correlation.acf, n: n, alpha: alpha) {
+                result.cycle = TrendCycle(lag: cycle.lag, period: Double(cycle.lag) * (spacing ?? 0), autocorrelation: cycle.r,
+                                          lastPeak: CycleFinder.lastPeak(y, lag: cycle.lag).map(point))
+            }
+            // Serially correlated or cyclic values are not independent: the test takes Hamed and Rao's
+            // correction of S's variance, which is never made smaller (a negative correlation does not
+            // make a trend more certain than independent values would).
+            if let correlation, correlation.serial || result.cycle != nil, correlation.factor > 1 {
+                result.mannKendall = MannKendall.corrected(original, factor: correlation.factor, n: n, alpha: alpha)
+            }
+        }
         result.peaks = peaks.map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
         result.valleys = valleys.map { TrendExtreme(point: point($0.position), prominence: $0.prominence) }
         guard xType != .category else { return result }
@@ -194,6 +209,20 @@ public struct Trend: ChartStage {
         }
         result.thresholdCrossings.sort { $0.x < $1.x }
         return result
+    }
+
+    /// The autocorrelation of `y`'s ranks detrended by Sen's slope over the index, as pymannkendall
+    /// detrends: evenly spaced points reuse the slope over x, others find their own.
+    func serialCorrelation(x: [Double], y: [Double], slope: Double?) -> HamedRao.Correlation? {
+        let indexSlope: Double?
+        // Equal steps up to rounding (minutes as fractions of days) scale the slope over x exactly.
+        if let slope, x.count >= 2, case let step = (x[x.count - 1] - x[0]) / Double(x.count - 1),
+           zip(x.dropFirst(), x).allSatisfy({ abs($0 - $1 - step) <= 1e-9 * abs(step) }) {
+            indexSlope = slope * step
+        } else {
+            indexSlope = SenSlope.medianSlope(x: y.indices.map(Double.init), y: y)
+        }
+        return HamedRao.correlation(y, indexSlope: indexSlope ?? 0, alpha: alpha)
     }
 
     /// Series of at least this many points run their independent steps at once, Sen's slope (the

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reference values for TrendTests from independent implementations (fixed seed, deterministic).
 
-Writes reference.json (scipy.stats.linregress, pymannkendall.original_test / sens_slope, numpy mean,
+Writes reference.json (scipy.stats.linregress, pymannkendall.original_test, hamed_rao_modification_test / sens_slope, numpy mean,
 median and sample standard deviation) and sen_large.json (scipy.stats.theilslopes on series longer
 than SenSlope.pairLimit, for the slope-selection path).
 Run: /tmp/venv-trend/bin/python Tests/TrendTests/Fixtures/generate.py  (numpy, scipy, pymannkendall
@@ -63,6 +63,11 @@ def main():
             trend = {"no trend": "none"}.get(r.trend, r.trend)
             case["mannKendall"] = {"s": int(r.s), "varS": float(r.var_s), "z": float(r.z), "p": float(r.p),
                                    "pTail": float(2 * stats.norm.sf(abs(r.z))), "tau": float(r.Tau), "trend": trend}
+            # Hamed-Rao needs three values and ranks that vary (a constant series has no autocorrelation).
+            h = mk.hamed_rao_modification_test(y) if len(y) >= 3 and np.ptp(y) > 0 else None
+            if h is not None: case["mannKendall"]["hamedRao"] = {"varS": float(h.var_s), "z": float(h.z), "p": float(h.p),
+                                               "pTail": float(2 * stats.norm.sf(abs(h.z))),
+                                               "trend": {"no trend": "none"}.get(h.trend, h.trend)}
             if x is None:
                 s = mk.sens_slope(y)
                 case["sen"] = {"slope": float(s.slope), "intercept": float(s.intercept)}

@@ -6,7 +6,7 @@ Run once, outside the package (swift test never needs Python):
 It reads files of ../data and writes aggregated-mk.json beside this file: for daily wind speeds and
 daily highs (airquality, 1973) and for equal-weekly-means.csv (twelve weeks of one-decimal values,
 four of whose weeks have the mean 51.1), the ISO-week (Monday) and calendar-month means pandas
-computes and pymannkendall.original_test on them.
+computes and pymannkendall.original_test (and hamed_rao_modification_test) on them.
 
 Ties are decided as chartpipe's Trend decides them: means are rounded to 14 significant digits
 before the test, because pandas' own sums leave one of the four 51.1 weeks at 51.10000000000001,
@@ -43,6 +43,8 @@ for name, column, frame in [("wind", "wind_mph", wind), ("temp", "temp_f", data)
             "s": float(result.s), "varS": float(result.var_s), "z": float(result.z), "p": float(result.p),
             "tau": float(result.Tau), "trend": result.trend,
         }
+        corrected = mk.hamed_rao_modification_test([tie_key(v) for v in means.values])
+        out[f"{name}-{every}"]["hamedRao"] = {"varS": float(corrected.var_s), "z": float(corrected.z), "p": float(corrected.p)}
 with open(os.path.join(here, "aggregated-mk.json"), "w") as f:
     json.dump(out, f, indent=1, sort_keys=True)
     f.write("\n")
