@@ -28,6 +28,9 @@ final class AmountRulesTests: XCTestCase {
         XCTAssertEqual(y("USD", usd, locale: "zh-Hans").text(346_000_000), "3.46亿美元")
         XCTAssertEqual(y("USD", usd, locale: "ko").text(8_164_981.40), "816만 4981달러")
         XCTAssertEqual(y("USD", usd, locale: "ja").text(8_164_981.40), "816万4981ドル")
+        // Its rates have no cents either.
+        XCTAssertEqual(y("USD", usd, locale: "en").rate(85_926.78), "$85,927")
+        XCTAssertEqual(y("CNY", cny, locale: "zh-Hans").rate(85_926.78), "8.59万元")
         // An axis below a million keeps the amounts as they are.
         XCTAssertEqual(y("KRW", [351_208, 112_000], locale: "ko").text(351_208), "351,208원")
         XCTAssertEqual(y("USD", [38_412.75], locale: "en").text(38_412.75), "$38,412.75")

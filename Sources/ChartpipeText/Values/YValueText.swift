@@ -157,6 +157,8 @@ public struct YValueText: Sendable {
         // Money keeps its cents ("-$2.40") unless the rate is below a cent; a currency without minor
         // units keeps three significant digits ("0.153円", never "0円").
         let currencyDigits = UnitKind(facts.unit).isCurrency && abs(y) >= 0.01 && minorUnits > 0
+        // An axis of millions has no cents, its rates neither ("$85,927 per month").
+        if isMillions, abs(y) >= 1 { return formats.quantity(y, unit: facts.unit, precision: .integer) }
         return formats.quantity(y, unit: facts.unit, precision: currencyDigits ? .automatic : YValueText.rateDigits(y))
     }
 
