@@ -117,7 +117,10 @@ public struct LocaleFormats: Sendable, Hashable {
     /// Korean and Japanese count in myriads (만, 万): "2만 8853", "760만 1천", "760万1000"; Chinese
     /// writes one number of 万 or 亿 ("2.89万", "760.1万"). Elsewhere, and for values beyond exact
     /// grouping, a million and more read by scale: "5.71 million", "36.3 billion" (never "36.3B").
-    public func largeNumber(_ value: Double) -> String? {
+    public func largeNumber(_ value: Double) -> String? { largeNumber(value, extraDigits: 0) }
+
+    /// `largeNumber` with `extraDigits` more than the press's style, so that two values that differ read apart.
+    public func largeNumber(_ value: Double, extraDigits: Int) -> String? {
         let magnitude = abs(value)
         // Below ten thousand every language writes the number as usual.
         guard magnitude >= 1e4 else { return nil }
@@ -125,10 +128,10 @@ public struct LocaleFormats: Sendable, Hashable {
         if magnitude >= 1e15 && value.isFinite { return scientific(value) }
         let language = LocaleFallback.language(of: locale)
         if magnitude >= 1e4, magnitude < 1e16, value == value.rounded(), ["ko", "ja", "zh"].contains(language) {
-            return myriads(Int64(value), language: language)
+            return myriads(Int64(value), language: language, extraDigits: extraDigits)
         }
         // English and others: a million and more by scale ("5.71 million"), as the press writes them.
-        return magnitude >= 1e6 && value.isFinite ? compactLong(value) : nil
+        return magnitude >= 1e6 && value.isFinite ? compactLong(value, precision: .significantDigits(3 + extraDigits)) : nil
     }
 
     /// `1.7 × 10^308`: at most three significant digits and a power of ten, the same in every language.
@@ -146,21 +149,26 @@ public struct LocaleFormats: Sendable, Hashable {
     /// hundred million, the two leading groups, rounded ("363억 4568만"). No group has a comma.
     /// Chinese: one number of 万 (at most two decimals below a million, one from a million:
     /// "2.89万", "963.1万") or 亿 (two decimals: "363.46亿"), without grouping.
-    private func myriads(_ value: Int64, language: String) -> String {
+    /// `extraDigits` says more than the press's style where two values would otherwise read alike:
+    /// Chinese adds decimals, Korean and Japanese write more groups exactly.
+    func myriads(_ value: Int64, language: String, extraDigits: Int = 0) -> String {
         let sign = value < 0 ? "-" : ""
         var rest = value.magnitude
         if language == "zh" {
             let (scale, name) = rest >= 100_000_000 ? (1e8, "亿") : (1e4, "万")
-            let digits = rest >= 1_000_000 && rest < 100_000_000 ? "group-off .#" : "group-off .##"
+            let decimals = (rest >= 1_000_000 && rest < 100_000_000 ? 1 : 2) + extraDigits
+            let digits = "group-off ." + String(repeating: "#", count: min(decimals, 8))
             let amount = format(Double(rest) / scale, skeleton: digits) ?? String(Double(rest) / scale)
             return sign + amount + name
         }
         // The scale the value is rounded to: thousands from a million, the second group's above 억.
-        var scale: UInt64 = rest >= 1_000_000 ? 1_000 : 1
+        var scale: UInt64 = rest >= 1_000_000 && extraDigits == 0 ? 1_000 : 1
         if rest >= 100_000_000 {
             scale = 1
             var scratch = rest
             while scratch >= 100_000_000 { scratch /= 10_000; scale *= 10_000 }
+            // Each extra digit writes one more group exactly.
+            for _ in 0..<max(0, extraDigits) where scale > 1 { scale /= 10_000 }
         }
         rest = (rest + scale / 2) / scale * scale
         var groups: [UInt64] = []
@@ -177,8 +185,27 @@ public struct LocaleFormats: Sendable, Hashable {
     }
 
     /// `12.5%`: `value` is already in percent (12.5 means 12.5%).
+    /// A percent that is not zero never reads as zero ("0.04%", never "0%"): it keeps up to three significant digits then.
     public func percent(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {
-        format(value, skeleton: join("percent", precision.skeleton)) ?? number(value, precision: precision) + "%"
+        let shown = readsAsZero(value, precision) ? YValueText.rateDigits(value) : precision
+        return format(value, skeleton: join("percent", shown.skeleton)) ?? number(value, precision: shown) + "%"
+    }
+
+    /// `number`, except that a value that is not zero never reads as zero: it keeps up to three
+    /// significant digits then ("0.04 percentage points", never "0 percentage points").
+    public func nonZeroNumber(_ value: Double, precision: NumberPrecision) -> String {
+        number(value, precision: readsAsZero(value, precision) ? YValueText.rateDigits(value) : precision)
+    }
+
+    /// Whether `value`, not zero, rounds to zero at `precision`.
+    func readsAsZero(_ value: Double, _ precision: NumberPrecision) -> Bool {
+        guard value != 0, value.isFinite else { return false }
+        switch precision {
+        case .integer: return abs(value) < 0.5
+        case let .fractionDigits(n), let .maxFractionDigits(n): return abs(value) < 0.5 * Double.pow10(-max(0, n))
+        case .automatic: return abs(value) < 5e-7
+        case .significantDigits: return false
+        }
     }
 
     /// `60 minutes` / `60分钟` / `60분` / `60分`: a CLDR unit (`duration-minute`, `length-kilometer`…)

@@ -15,6 +15,7 @@ enum DescribeCommand {
             OptionSpec(name: "series", value: "FIELD", help: "Column whose values name the series (long data)."),
             OptionSpec(name: "records", value: "POINTER", help: "JSON: pointer to the array of records, such as /data (default: the document)."),
             OptionSpec(name: "x-type", value: "TYPE", help: "'time', 'number' or 'category' (default: the first that reads the file)."),
+            OptionSpec(name: "x-unit", value: "UNIT", help: "Unit of a number x: 'year' for calendar years, or a CLDR unit id."),
             OptionSpec(name: "format", value: "PATTERN", help: "Time format such as 'yyyy/MM/dd' (default ISO 8601)."),
             OptionSpec(name: "zone", value: "ZONE", help: "IANA time zone of times without an offset (default UTC)."),
             OptionSpec(name: "ambiguous", value: "POLICY", help: "A time repeated when daylight saving ends: 'order' (default), 'earlier', 'later', 'error'."),
@@ -70,6 +71,10 @@ enum DescribeCommand {
         if let unit = parsed.value("unit"), let problem = TextVocabulary().unitProblem(unit) {
             throw UsageError(message: "--unit: \(problem)", command: "describe")
         }
+        // As a pipeline's `x.unit`: years read as years ("1700년", "1700年"), a CLDR unit with its name.
+        if let unit = parsed.value("x-unit"), unit != XSpec.yearUnit, let problem = TextVocabulary().unitProblem(unit) {
+            throw UsageError(message: "--x-unit: \(problem)", command: "describe")
+        }
         let ambiguous = try choice("ambiguous", AmbiguousTime.self, parsed) ?? .order
         let nonexistent = try choice("nonexistent", NonexistentTime.self, parsed) ?? .error
         let source = try sourceOptions(parsed, format: format)
@@ -97,7 +102,8 @@ enum DescribeCommand {
                 id: "describe", title: parsed.value("title") ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
                 mark: mark, source: SourceSpec(path: absolute, displayPath: path, format: format, delimiter: source.delimiter,
                                                records: parsed.value("records") ?? "", decimal: source.decimal, thousands: source.thousands),
-                x: XSpec(field: x, type: type, format: parsed.value("format"), zone: zone, ambiguous: ambiguous, nonexistent: nonexistent),
+                x: XSpec(field: x, type: type, format: parsed.value("format"), zone: zone, unit: parsed.value("x-unit"),
+                         ambiguous: ambiguous, nonexistent: nonexistent),
                 y: YSpec(fields: ys, isWide: ys.count > 1, unit: parsed.value("unit")),
                 seriesField: parsed.value("series"), location: SourceLocation(path: path))
             // The x type is the first that reads the first record's x; past that, every error is

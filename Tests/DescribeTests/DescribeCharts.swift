@@ -368,6 +368,37 @@ enum DescribeCharts {
          (try stock(), .notable), (try temperature(), .notable), (try savingRate(), .notable), (try unemployed(), .notable),
          (try sunspots(), .notable), (try texasHousing(), .notable), (try weeklyTemperature(), .notable),
          (try sunspotDecades(), .notable), (try nottingham(), .notable), (try tradingDays(), .notable),
-         (try trendingIndex(), .notable), (try fallBackLoad(), .all), (try germanRevenue(), .all), (try carbonDioxide(), .notable)]
+         (try trendingIndex(), .notable), (try fallBackLoad(), .all), (try germanRevenue(), .all), (try carbonDioxide(), .notable),
+         (try quarterlyRevenueKRW(), .notable), (try halfHourlyPriceJPY(), .notable), (try salesCNY(), .notable)]
+    }
+
+    /// Quarterly revenue in won, in the millions (issue 30: myriads for money, a rate per quarter).
+    static func quarterlyRevenueKRW() throws -> ChartContext {
+        var noise = Noise(seed: 30)
+        let x = (0..<16).map { q in Double(TimeText.days(year: 2022 + q / 4, month: 3 * (q % 4) + 1, day: 1)) * day }
+        let y = x.indices.map { q in (6_200_000 + 150_000 * Double(q) + noise.gauss(120_000)).rounded() }
+        return try context(spec(id: "revenue-krw", title: "Quarterly revenue", xTitle: "Quarter", yTitle: "Revenue", unit: "KRW"),
+                           SeriesSet(xType: .time, series: [series("revenue", x: x, y: y)]))
+    }
+
+    /// A price in yen every half hour, with decimals below the currency's minor units and a gap
+    /// (issue 30: 7.74円, never 8円; times as clocks throughout).
+    static func halfHourlyPriceJPY() throws -> ChartContext {
+        var noise = Noise(seed: 31)
+        let x = (0..<24).map { june1 + 7 * hour + Double($0) * hour / 2 }
+        var y = x.indices.map { i in ((8.9 - 0.05 * Double(i) + noise.gauss(0.08)) * 100).rounded() / 100 }
+        y[9] = .nan
+        return try context(spec(id: "price-jpy", title: "Spot price", xTitle: "Time", zone: "Asia/Tokyo", yTitle: "Price", unit: "JPY"),
+                           SeriesSet(xType: .time, series: [series("price", x: x, y: y)]))
+    }
+
+    /// Monthly sales of two shops in yuan, in the millions with cents (issue 30: 816.50万元, no cents on millions).
+    static func salesCNY() throws -> ChartContext {
+        var noise = Noise(seed: 32)
+        let x = (0..<12).map { m in Double(TimeText.days(year: 2025, month: m + 1, day: 1)) * day }
+        let east = x.indices.map { m in ((8_164_981.40 + 90_000 * Double(m) + noise.gauss(50_000)) * 100).rounded() / 100 }
+        let west = x.indices.map { m in ((5_400_000 - 60_000 * Double(m) + noise.gauss(40_000)) * 100).rounded() / 100 }
+        return try context(spec(id: "sales-cny", title: "Monthly sales", xTitle: "Month", yTitle: "Sales", unit: "CNY", seriesField: "shop"),
+                           SeriesSet(xType: .time, series: [series("East", x: x, y: east), series("West", x: x, y: west)]))
     }
 }

@@ -50,7 +50,7 @@ final class DescribeTests: XCTestCase {
         let percent = LocaleFormats(locale: "en").percent(try XCTUnwrap(trend.change?.percent))
         let money = { (v: Double) in LocaleFormats(locale: "en").currency(v, code: "USD", precision: .integer) }
         // The summary says the year once, even for data within one year.
-        XCTAssertTrue(en.summary.hasPrefix("Daily revenue shows Revenue by Date. From June 1 to June 30, 2026, Revenue rose"), en.summary)
+        XCTAssertTrue(en.summary.hasPrefix("The chart “Daily revenue” shows revenue by date. From June 1 to June 30, 2026, Revenue rose"), en.summary)
         XCTAssertTrue(en.summary.contains("rose \(percent) from \(money(first.y)) to \(money(last.y))"), en.summary)
         // An extreme at an end was just said as that end's value: it is not said again.
         XCTAssertEqual(trend.max?.index, trend.last?.index)
@@ -92,7 +92,7 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(en.summary.contains("fell 74.5 percentage points from 97.4% to 22.9%"), en.summary)
         XCTAssertTrue(try description(context, "ko").summary.contains("74.5퍼센트포인트 하락"))
         XCTAssertTrue(try description(context, "zh-Hans").summary.contains("下降74.5个百分点"))
-        XCTAssertEqual(en.axes[1].text, "The y axis shows Battery level from 0% to 100%.")
+        XCTAssertEqual(en.axes[1].text, "The y axis shows battery level from 0% to 100%.")
         let ko = try description(context, "ko")
         XCTAssertTrue(ko.summary.contains("6월 1일 15시"), ko.summary)
         let axchart = try JSONParser.parse(try XCTUnwrap(context.artifacts.first { $0.path == "axchart.en.json" }).bytes)
@@ -108,9 +108,9 @@ final class DescribeTests: XCTestCase {
     /// One point is described as a single value (SPEC §8).
     func testOnePointIsASingleValue() throws {
         let context = try described(DescribeCharts.onePoint())
-        XCTAssertEqual(try description(context, "en").summary, "Daily revenue shows a single value of Revenue: $1,950 (June 6, 2026).")
+        XCTAssertEqual(try description(context, "en").summary, "The chart “Daily revenue” shows a single value of Revenue: $1,950 (June 6, 2026).")
         XCTAssertEqual(try description(context, "ko").summary, "Daily revenue 차트의 Revenue 값은 2026년 6월 6일의 1,950달러 하나뿐입니다.")
-        XCTAssertEqual(try description(context, "zh-Hans").summary, "Daily revenue图表只有一个Revenue数值：2026年6月6日的1,950美元。")
+        XCTAssertEqual(try description(context, "zh-Hans").summary, "“Daily revenue”图表只有一个Revenue数值：2026年6月6日的1,950美元。")
     }
 
     /// An aggregated value is said as what it is, over its bucket; a partial bucket says so.
@@ -154,7 +154,7 @@ final class DescribeTests: XCTestCase {
     func testManySeriesAreCountedAndTheDescriptionStaysSmall() throws {
         let context = try described(DescribeCharts.manySeries(), points: .none)
         let en = try description(context, "en")
-        XCTAssertTrue(en.summary.hasPrefix("Daily sales by store shows Sales of 200 series from June 1 to July 30, 2026"), en.summary)
+        XCTAssertTrue(en.summary.hasPrefix("The chart “Daily sales by store” shows sales of 200 series from June 1 to July 30, 2026"), en.summary)
         XCTAssertFalse(en.summary.contains("Store 3,"), en.summary)
         XCTAssertTrue(en.summary.contains(" rose the most, "), en.summary)
         XCTAssertTrue(en.summary.contains(" fell the most, "), en.summary)
@@ -218,7 +218,7 @@ final class DescribeTests: XCTestCase {
         let context = try described(DescribeCharts.twoPoints())
         XCTAssertEqual(context[TrendKey.self]?.series[0].mannKendall?.trend, MonotonicTrend.none)
         XCTAssertEqual(try description(context, "en").summary,
-                       "This chart shows Members by Date. From June to July 2026, Members increased 80% from 5 to 9.")
+                       "This chart shows members by date. From June to July 2026, Members increased 80% from 5 to 9.")
         XCTAssertTrue(try description(context, "ko").summary.contains("Members는 5에서 9로 80% 증가했습니다."))
     }
 
@@ -276,7 +276,7 @@ final class DescribeTests: XCTestCase {
     func testCategoryAxisListsItsCategoriesAndBarsAreDiscrete() throws {
         let context = try described(DescribeCharts.categories())
         let en = try description(context, "en")
-        XCTAssertEqual(en.axes[0].text, "The x axis shows Fruit in 5 categories: Apples, Pears, Plums, Cherries, and Figs.")
+        XCTAssertEqual(en.axes[0].text, "The x axis shows fruit in 5 categories: Apples, Pears, Plums, Cherries, and Figs.")
         XCTAssertEqual(try description(context, "zh-Hans").axes[0].text, "横轴表示Fruit，共5个类别：Apples、Pears、Plums、Cherries和Figs。")
         let axchart = try JSONParser.parse(try XCTUnwrap(context.artifacts.first { $0.path == "axchart.en.json" }).bytes)
         XCTAssertEqual(axchart["xAxis"]?["categoryOrder"]?.arrayValue?.count, 5)
@@ -290,7 +290,7 @@ final class DescribeTests: XCTestCase {
         let trend = try XCTUnwrap(context[TrendKey.self])
         XCTAssertFalse(trend.crossovers.isEmpty)
         let en = try description(context, "en")
-        XCTAssertTrue(en.summary.hasPrefix("Daily sales shows Revenue of North, South, East, and West from June 1 to August 31, 2026, with values between $"),
+        XCTAssertTrue(en.summary.hasPrefix("The chart “Daily sales” shows revenue of North, South, East, and West from June 1 to August 31, 2026, with values between $"),
                       en.summary)
         XCTAssertTrue(en.summary.contains("rose"), en.summary)
         let crossovers = try XCTUnwrap(en.navigation.first { $0.name == "crossovers" })
@@ -374,7 +374,7 @@ final class DescribeTests: XCTestCase {
         XCTAssertEqual(ko.series.map(\.name), ["북부", "남부", "동부", "서부"])
         XCTAssertEqual(ko.navigation.first { $0.name == "peaks" }?.title, "봉우리")
         let zh = try description(context, "zh-Hans")
-        XCTAssertTrue(zh.summary.hasPrefix("每日销售额图表显示2026年6月1日至8月31日北部、南部、东部和西部的收入"), zh.summary)
+        XCTAssertTrue(zh.summary.hasPrefix("“每日销售额”图表显示2026年6月1日至8月31日北部、南部、东部和西部的收入"), zh.summary)
         // The override of `ko` leaves `en` as shipped.
         XCTAssertEqual(try description(context, "en").navigation.first?.title, "Peaks")
         XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }, [])
@@ -411,7 +411,7 @@ final class DescribeTests: XCTestCase {
             }
             if chart.chart.id == "rising" {
                 // Sentences are separated by a space, as English sets them.
-                XCTAssertTrue(try description(context, "zh-Hant").summary.contains("Date. From June 1"))
+                XCTAssertTrue(try description(context, "zh-Hant").summary.contains("date. From June 1"))
             }
             XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }.map(\.message), fallbacks.map {
                 "no catalog translates '\($0)'; its texts are in 'en' (add a translation to the pipeline's 'strings')"
@@ -425,7 +425,7 @@ final class DescribeTests: XCTestCase {
         var context = try DescribeCharts.rising()
         try Describe().run(&context)
         let summaries = try DescribeCharts.locales.map { try description(context, $0).summary }
-        XCTAssertTrue(summaries[0].contains("Date. From June 1"), summaries[0])
+        XCTAssertTrue(summaries[0].contains("date. From June 1"), summaries[0])
         XCTAssertTrue(summaries[1].contains("。2026年6月1日至"), summaries[1])
         XCTAssertTrue(summaries[2].contains("보여 줍니다. 2026년 6월 1일부터"), summaries[2])
         XCTAssertTrue(summaries[3].contains("。2026年6月1日から"), summaries[3])

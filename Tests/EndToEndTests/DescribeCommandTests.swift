@@ -5,9 +5,9 @@ import XCTest
 final class DescribeCommandTests: XCTestCase {
     func testDescribesTheDemoSalesInEveryLocale() throws {
         for (locale, summary) in [
-            ("en", "sales shows revenue of North, South, East, and West from June 1 to August 31, 2026, with values between $635.25 and $2,134.10."),
+            ("en", "The chart “sales” shows revenue of North, South, East, and West from June 1 to August 31, 2026, with values between $635.25 and $2,134.10."),
             ("ko", "sales 차트는 2026년 6월 1일부터 8월 31일까지 North, South, East 및 West의 revenue를 보여 주며, 값은 635.25달러에서 2,134.10달러까지 분포합니다."),
-            ("zh-Hans", "sales图表显示2026年6月1日至8月31日North、South、East和West的revenue，数值介于635.25美元和2,134.10美元之间。"),
+            ("zh-Hans", "“sales”图表显示2026年6月1日至8月31日North、South、East和West的revenue，数值介于635.25美元和2,134.10美元之间。"),
         ] {
             let result = try Harness.run(["describe", "pipelines/data/sales.csv", "--x", "date", "--y", "revenue", "--series", "region",
                                           "--unit", "USD", "--locale", locale])
@@ -40,7 +40,7 @@ final class DescribeCommandTests: XCTestCase {
     func testJSONRecordsAndTheXTypeAreFound() throws {
         let result = try Harness.run(["describe", "pipelines/data/visits.json", "--records", "/data", "--x", "day", "--y", "visits", "--title", "Visits"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Visits\n\nVisits shows visits by day. From December 1, 2025 to November 30, 2026, visits increased 96.4% from 3,738 to 7,341;"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("Visits\n\nThe chart “Visits” shows visits by day. From December 1, 2025 to November 30, 2026, visits increased 96.4% from 3,738 to 7,341;"), result.stdout)
     }
 
     /// Issue 11: data whose value is -0 read "v stayed at -0" and "the median -0". A negative zero
@@ -70,7 +70,7 @@ final class DescribeCommandTests: XCTestCase {
         XCTAssertEqual(result.stdout, """
         fruit
 
-        fruit shows crates by fruit. crates ranged between 8 (Plums) and 42 (Apples).
+        The chart “fruit” shows crates by fruit. crates ranged between 8 (Plums) and 42 (Apples).
 
         The x axis shows fruit in 3 categories: Apples, Pears, and Plums.
         The y axis shows crates from 8 to 42.
@@ -127,10 +127,17 @@ final class DescribeCommandTests: XCTestCase {
         // One value in wide data without a y title is named by its series.
         try Data("date,a,b\n2024-06-03,,42\n".utf8).write(to: folder.appendingPathComponent("one.csv"))
         let one = try Harness.run(["describe", "one.csv", "--x", "date", "--y", "a,b"], in: folder)
-        XCTAssertTrue(one.stdout.contains("one shows a single value of b: 42 (June 3, 2024)."), one.stdout)
+        XCTAssertTrue(one.stdout.contains("The chart “one” shows a single value of b: 42 (June 3, 2024)."), one.stdout)
         // Chinese typography is not applied to a user's own title.
         let zh = try Harness.run(["describe", "small.csv", "--x", "x", "--y", "v", "--title", "Revenue (USD)", "--locale", "zh-Hans"], in: folder)
-        XCTAssertTrue(zh.stdout.hasPrefix("Revenue (USD)\n\nRevenue (USD)图表"), zh.stdout)
+        XCTAssertTrue(zh.stdout.hasPrefix("Revenue (USD)\n\n“Revenue (USD)”图表"), zh.stdout)
+        // --x-unit year: years read as years, as a pipeline's `x.unit` makes them; an unknown unit is refused.
+        try Data("year,count\n1700,5\n1701,11\n1702,16\n".utf8).write(to: folder.appendingPathComponent("years.csv"))
+        let years = try Harness.run(["describe", "years.csv", "--x", "year", "--y", "count", "--x-unit", "year", "--locale", "ko"], in: folder)
+        XCTAssertTrue(years.stdout.contains("1700년부터"), years.stdout)
+        let parsec = try Harness.run(["describe", "years.csv", "--x", "year", "--y", "count", "--x-unit", "length-parsecs"], in: folder)
+        XCTAssertNotEqual(parsec.status, 0)
+        XCTAssertTrue(parsec.stderr.contains("--x-unit"), parsec.stderr)
     }
 
     /// The source options of pipelines: a German CSV file, and a fall-back's repeated hour.

@@ -227,7 +227,7 @@ final class TableTests: XCTestCase {
         XCTAssertTrue(md.contains("| :--- | ---: | ---: |"))
         let ko = String(decoding: files["table.ko.html"] ?? [], as: UTF8.self)
         XCTAssertTrue(ko.contains("<html lang=\"ko\">"))
-        XCTAssertTrue(ko.contains("<th scope=\"col\" dir=\"auto\" class=\"n\">North (달러)</th>"), ko)
+        XCTAssertTrue(ko.contains("<th scope=\"col\" dir=\"auto\" class=\"n\">North(달러)</th>"), ko)
         XCTAssertTrue(ko.contains("<caption><strong><bdi>Daily sales</bdi></strong><br>"))
         XCTAssertTrue(ko.contains("<th scope=\"row\" dir=\"auto\">6월 1일</th><td class=\"n\">1,200.00달러</td><td class=\"n\">1200</td>"), ko)
         let zh = String(decoding: files["table.zh-Hans.md"] ?? [], as: UTF8.self)

@@ -60,6 +60,23 @@ public struct WrittenLanguage: Sendable, Hashable {
         items.joined(separator: language == "zh" || language == "ja" ? "、" : ", ")
     }
 
+    /// A title as it reads inside an English sentence: a sentence-case title loses its capital
+    /// ("shows revenue by month", not "shows Revenue by Month"); a name, an acronym or a title in
+    /// title case keeps it ("United States", "GDP", "Air Passengers"). Other languages are unchanged.
+    public func midSentence(_ title: String) -> String {
+        guard language == "en", let first = title.first, first.isUppercase else { return title }
+        let words = title.split(separator: " ")
+        if let lead = words.first, Self.properWords.contains(String(lead)) { return title }
+        guard let lead = words.first, lead.count > 1, lead.dropFirst().allSatisfy({ !$0.isUppercase && !$0.isNumber }),
+              words.dropFirst().allSatisfy({ word in !word.contains(where: \.isUppercase) }) else { return title }
+        return first.lowercased() + title.dropFirst()
+    }
+
+    /// Words English capitalizes anywhere: months and weekdays.
+    static let properWords: Set<String> = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                           "September", "October", "November", "December", "Monday", "Tuesday",
+                                           "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
     /// Formatted text (a date, a value) set by the language's typography; CLDR's "11月20日 06:00"
     /// keeps its date-time space, other languages' text is unchanged.
     public func typeset(_ text: String) -> String { usesChineseTypography ? ChineseText.normalize(text) : text }

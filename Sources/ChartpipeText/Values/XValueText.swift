@@ -44,7 +44,14 @@ public struct XValueText: Sendable {
         case .month: return .yearMonth
         case .quarter: return .yearQuarter
         case .day: return spansYears ? .yearMonthDay : .monthDay
-        case .hour: return spansYears ? .yearMonthDayTime : .monthDayTime
+        case .hour:
+            // Points between whole hours write every time as a clock, so that one description writes
+            // times one way ("07:00" beside "07:30", never "7시"): the skeleton's fields in another
+            // order, which ICU reads alike, keep `LocaleFormats.date` from writing the hour alone.
+            if let spacing = facts.spacing, spacing.truncatingRemainder(dividingBy: 3_600_000) != 0 {
+                return .skeleton(spansYears ? "yMMMMdmmj" : "MMMMdmmj")
+            }
+            return spansYears ? .yearMonthDayTime : .monthDayTime
         // Points seconds apart need their seconds, else two of them read alike.
         case .second: return .skeleton(spansYears ? "yMMMMdjmmss" : "MMMMdjmmss")
         case .millisecond: return .skeleton(spansYears ? "yMMMMdjmmssSSS" : "MMMMdjmmssSSS")

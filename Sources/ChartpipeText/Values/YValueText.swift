@@ -18,7 +18,13 @@ public struct YValueText: Sendable {
         formats = language.formats
         switch UnitKind(facts.unit) {
         case .percent: precision = .maxFractionDigits(1)
-        case .currency: precision = facts.wholeValues ? .integer : .automatic
+        case let .currency(code):
+            // ISO 4217's minor units are a floor, not a cap: a JPY price of 7.74 is "7.74円", never "8円".
+            // An axis of millions drops cents ("$8.16 million", "843만 2천 원").
+            let minor = language.formats.minorUnits(code)
+            let decimals = facts.decimals > 0 ? facts.decimals : 2
+            if facts.wholeValues || facts.largest >= 1e6 { precision = .integer }
+            else { precision = decimals > minor ? .fractionDigits(decimals) : .automatic }
         case .none, .measure:
             if facts.largest > 0 && facts.largest < 1 { precision = .significantDigits(3) }
             // Plain numbers written with two decimals (index levels, prices without a currency) keep both.
@@ -37,20 +43,64 @@ public struct YValueText: Sendable {
 
     /// A value with its unit; `trimmingCents` drops the needless cents of a whole amount of money (a
     /// threshold of "$1,500", a change of "$200"), which data values keep so that they read alike.
-    public func text(_ y: Double, trimmingCents: Bool) -> String {
+    public func text(_ y: Double, trimmingCents: Bool) -> String { text(y, trimmingCents: trimmingCents, extraDigits: 0) }
+
+    /// `text` with `extraDigits` more than the axis's precision: what two values that differ need
+    /// to read apart (`apart`).
+    func text(_ y: Double, trimmingCents: Bool = false, extraDigits: Int) -> String {
         if facts.unit == nil, y.isFinite {
             // Statistics of whole values (a mean of counts) keep at most one decimal, none from 100 on.
-            let shown = facts.wholeValues && abs(y) >= 100 ? y.rounded() : y
-            if let large = formats.largeNumber(shown) { return large }
+            let shown = facts.wholeValues && abs(y) >= 100 && extraDigits == 0 ? y.rounded() : y
+            if let large = formats.largeNumber(shown, extraDigits: extraDigits) { return large }
             if facts.wholeValues && y != y.rounded() {
-                return formats.number(shown, precision: abs(y) >= 100 ? .integer : .maxFractionDigits(1))
+                return formats.number(shown, precision: abs(y) >= 100 ? YValueText.adding(extraDigits, to: .integer)
+                                        : .maxFractionDigits(1 + extraDigits))
             }
         }
-        if trimmingCents, case .currency = UnitKind(facts.unit), precision == .automatic, y == y.rounded(), abs(y) < 1e15 {
+        if case let .currency(code) = UnitKind(facts.unit), isMillions,
+           let large = formats.largeCurrency(y, code: code, extraDigits: extraDigits) {
+            return large
+        }
+        if trimmingCents, extraDigits == 0, case .currency = UnitKind(facts.unit), precision != .integer, y == y.rounded(), abs(y) < 1e15 {
             return formats.quantity(y, unit: facts.unit, precision: .integer)
         }
-        let shown = YValueText.keepingSignificance(y, precision)
+        let kept = YValueText.keepingSignificance(y, precision)
+        let shown = YValueText.adding(extraDigits, to: kept, minor: minorUnits)
         return shown == precision ? values.text(y) : formats.quantity(y, unit: facts.unit, precision: shown)
+    }
+
+    /// Whether the axis is one of money in millions, whose amounts the press writes by scale or in myriads.
+    var isMillions: Bool { UnitKind(facts.unit).isCurrency && facts.largest >= 1e6 }
+
+    /// The currency's ISO 4217 digits (0 without a currency).
+    var minorUnits: Int {
+        if case let .currency(code) = UnitKind(facts.unit) { return formats.minorUnits(code) }
+        return 0
+    }
+
+    /// `precision` with `extra` more digits.
+    static func adding(_ extra: Int, to precision: NumberPrecision, minor: Int = 2) -> NumberPrecision {
+        guard extra > 0 else { return precision }
+        switch precision {
+        case .automatic: return .fractionDigits(minor + extra)
+        case .integer: return .maxFractionDigits(extra)
+        case let .fractionDigits(n): return .fractionDigits(n + extra)
+        case let .maxFractionDigits(n): return .maxFractionDigits(n + extra)
+        case let .significantDigits(n): return .significantDigits(n + extra)
+        }
+    }
+
+    /// Two values said together (the ends of a change or a range): two that differ never read
+    /// alike ("went from ¥9 to ¥9"), so each is given the fewest extra digits that tells them apart.
+    public func apart(_ a: Double, _ b: Double, trimmingCents: Bool = false) -> (String, String) {
+        var first = text(a, trimmingCents: trimmingCents), second = text(b, trimmingCents: trimmingCents)
+        var extra = 0
+        while a != b, a.isFinite, b.isFinite, first == second, extra < 8 {
+            extra += 1
+            first = text(a, extraDigits: extra)
+            second = text(b, extraDigits: extra)
+        }
+        return (first, second)
     }
 
     /// The two ends of a range or a change, with the unit said once where the language's press
@@ -58,9 +108,11 @@ public struct YValueText: Sendable {
     /// Fahrenheit"); Korean and Japanese drop the scale word before the second ("화씨 67도에서 68도로",
     /// "華氏67度から68度へ"). Currencies, percents and other languages keep both as they are.
     public func ends(_ a: Double, _ b: Double) -> (String, String) {
-        let first = text(a), second = text(b)
+        let (first, second) = apart(a, b)
         guard case .measure = UnitKind(facts.unit) else { return (first, second) }
-        let number = formats.number(a, precision: YValueText.keepingSignificance(a, precision))
+        var extra = 0
+        while a != b, extra < 8, text(a) == text(b) { extra += 1 }
+        let number = formats.number(a, precision: YValueText.adding(extra, to: YValueText.keepingSignificance(a, precision)))
         guard let range = first.range(of: number) else { return (first, second) }
         let prefix = first[..<range.lowerBound], suffix = first[range.upperBound...]
         switch LocaleFallback.language(of: formats.locale) {
@@ -98,8 +150,15 @@ public struct YValueText: Sendable {
         // A large rate of whole values (a count) reads as the values do: "2만 8853", "2.89万", never "28,853"
         // beside "570만 8천".
         if facts.unit == nil, facts.wholeValues, abs(y) >= 1e4, let large = formats.largeNumber(y.rounded()) { return large }
-        // Money keeps its cents ("-$2.40") unless the rate is below a cent.
-        let currencyDigits = UnitKind(facts.unit).isCurrency && abs(y) >= 0.01
+        // A rate of millions of money reads as the amounts do ("$1.2 million", "12만 3456원").
+        if case let .currency(code) = UnitKind(facts.unit), isMillions, let large = formats.largeCurrency(y, code: code) {
+            return large
+        }
+        // Money keeps its cents ("-$2.40") unless the rate is below a cent; a currency without minor
+        // units keeps three significant digits ("0.153円", never "0円").
+        let currencyDigits = UnitKind(facts.unit).isCurrency && abs(y) >= 0.01 && minorUnits > 0
+        // An axis of millions has no cents, its rates neither ("$85,927 per month").
+        if isMillions, abs(y) >= 1 { return formats.quantity(y, unit: facts.unit, precision: .integer) }
         return formats.quantity(y, unit: facts.unit, precision: currencyDigits ? .automatic : YValueText.rateDigits(y))
     }
 

@@ -190,7 +190,7 @@ struct ChartDescriber {
 
     /// A difference of temperatures in degrees, without the scale ("4 degrees", "4도", "4度").
     private func degrees(_ v: Double, precision: NumberPrecision) -> String {
-        let text = formats.number(v, precision: precision)
+        let text = formats.nonZeroNumber(v, precision: precision)
         return say("degrees", [.number(text, value: v, fractionDigits: text.contains(".") ? 1 : 0)])
     }
 
@@ -233,7 +233,8 @@ struct ChartDescriber {
     }
 
     private func percentagePoints(_ value: Double, precision: NumberPrecision = .maxFractionDigits(1)) -> String {
-        let text = formats.number(value, precision: precision)
+        // A change that is not zero never reads as zero ("0.04 percentage points", never "0").
+        let text = formats.nonZeroNumber(value, precision: precision)
         // Only whether a fraction is shown matters to the plural ("1 percentage point", "1.5 percentage points").
         return say("percentPoints", [.number(text, value: value, fractionDigits: text.contains(".") ? 1 : 0)])
     }
@@ -308,19 +309,20 @@ struct ChartDescriber {
         }
         if full.series.count == 1 {
             // "Battery level shows Battery level by Time" says the title twice: then it is said once.
-            let overview = title == yTitle ? say("overview.sameTitle", [t(yTitle), t(xTitle)])
-                : say("overview", [t(title), t(yTitle), t(xTitle)])
+            let overview = title == yTitle ? say("overview.sameTitle", [t(language.midSentence(yTitle)), t(language.midSentence(xTitle))])
+                : say("overview", [t(title), t(language.midSentence(yTitle)), t(language.midSentence(xTitle))])
             return language.joining([overview, seriesSentence(0, inSummary: true)] + [seasonSentence(0)].compactMap { $0 })
         }
         let (from, to) = span(extent.firstX, extent.lastX, withYear: true)
         if isManySeries {
             // Two hundred names are no summary: count the series and name the few that matter.
-            let overview = say("overview.many", [t(title), t(yTitle), .integer(full.series.count), t(from), t(to)]
+            let overview = say("overview.many", [t(title), t(language.midSentence(yTitle)), .integer(full.series.count), t(from), t(to)]
                                    + fromTo(extent.low, extent.high))
             return language.joining([overview, manySummary()])
         }
         let names = language.list(full.series.indices.map(seriesName))
-        let overview = say("overview.series", [t(title), t(yTitle), t(names), t(from), t(to)] + fromTo(extent.low, extent.high))
+        let overview = say("overview.series", [t(title), t(language.midSentence(yTitle)), t(names), t(from), t(to)]
+                               + fromTo(extent.low, extent.high))
         return language.joining([overview, trendGroups(stats.indices.map { $0 })])
     }
 
@@ -372,8 +374,7 @@ struct ChartDescriber {
             case .none: none += 1
             }
         }
-        var sentences = [say("summary.many", [.integer(rose), .integer(fell), .integer(none), t(verb(rising: true)),
-                                              t(verb(rising: false))])]
+        var sentences = [manyCounts(rose: rose, fell: fell, none: none)]
         func relative(_ k: Int) -> Double {
             guard let change = stats[k].change else { return 0 }
             return change.percent ?? change.absolute
@@ -398,6 +399,21 @@ struct ChartDescriber {
                                                             t(value(low.y)), t(seriesName(lk)), t(x.text(low.x))]))
         }
         return language.joining(sentences)
+    }
+
+    /// How many of many series rose, fell or had no trend, without a clause for a count of zero
+    /// ("all 10 rose", never "10 rose, 0 fell and 0 showed no trend").
+    private func manyCounts(rose: Int, fell: Int, none: Int) -> String {
+        let up = t(verb(rising: true)), down = t(verb(rising: false))
+        switch (rose, fell, none) {
+        case (0, 0, _): return say("summary.many.noTrend", [.integer(none)])
+        case (_, 0, 0): return say("summary.many.all", [.integer(rose), up])
+        case (0, _, 0): return say("summary.many.all", [.integer(fell), down])
+        case (_, _, 0): return say("summary.many.riseFall", [.integer(rose), .integer(fell), up, down])
+        case (_, 0, _): return say("summary.many.oneWay", [.integer(rose), .integer(none), up])
+        case (0, _, _): return say("summary.many.oneWay", [.integer(fell), .integer(none), down])
+        default: return say("summary.many", [.integer(rose), .integer(fell), .integer(none), up, down])
+        }
     }
 
     /// Sentences grouping the series by their Mann-Kendall verdict; each rise and fall is stated
@@ -432,7 +448,9 @@ struct ChartDescriber {
         }
         for (key, names) in [("summary.trendUp", up), ("summary.trendDown", down), ("summary.noTrend", none),
                              ("summary.single", single), ("summary.noValues", empty)] where !names.isEmpty {
-            sentences.append(say(key, [t(language.list(names))]))
+            // The trend's words are the verbs of the quantity, as the statistics say them (하락 추세, never 감소 추세 beside 하락).
+            let verbs = key == "summary.trendUp" ? [t(verb(rising: true))] : key == "summary.trendDown" ? [t(verb(rising: false))] : []
+            sentences.append(say(key, [t(language.list(names))] + verbs))
         }
         return language.joining(sentences)
     }
@@ -501,7 +519,12 @@ struct ChartDescriber {
     /// The ends of a change or a range, the unit said once where the language does ("from 67 to 68
     /// degrees Fahrenheit"); counts keep their counters on both.
     private func fromTo(_ a: Double, _ b: Double, amount: Bool = false) -> [TemplateArgument] {
-        if kind == .count || amount { return [t(value(a, amount: amount)), t(value(b, amount: amount))] }
+        if amount { return [t(value(a, amount: amount)), t(value(b, amount: amount))] }
+        // Two values that differ never read alike ("1.27亿" and "1.27亿"): each gets the digits that tell them apart.
+        if kind == .count {
+            let (first, second) = y.apart(a, b)
+            return [t(a.isFinite ? counted(first) : first), t(b.isFinite ? counted(second) : second)]
+        }
         let (first, second) = y.ends(a, b)
         return [t(first), t(second)]
     }
@@ -658,28 +681,28 @@ struct ChartDescriber {
         case .category:
             let labels = full.categories.map { catalog.text($0, locale: locale) }
             if labels.count <= 12 {
-                xText = say("axis.x.categories", [t(xTitle), .integer(labels.count), t(language.list(labels))])
+                xText = say("axis.x.categories", [t(language.midSentence(xTitle)), .integer(labels.count), t(language.list(labels))])
             } else {
-                xText = say("axis.x.categoryRange", [t(xTitle), .integer(labels.count), t(labels.first ?? ""),
+                xText = say("axis.x.categoryRange", [t(language.midSentence(xTitle)), .integer(labels.count), t(labels.first ?? ""),
                                                      t(labels.last ?? "")])
             }
         case .time, .number:
             if let e = extent, e.firstX == e.lastX {
-                xText = say("axis.x.single", [t(xTitle), t(x.text(e.firstX))])
+                xText = say("axis.x.single", [t(language.midSentence(xTitle)), t(x.text(e.firstX))])
             } else {
                 let e = extent
-                xText = say("axis.x", [t(xTitle), t(e.map { x.text($0.firstX) } ?? ""), t(e.map { x.text($0.lastX) } ?? "")])
+                xText = say("axis.x", [t(language.midSentence(xTitle)), t(e.map { x.text($0.firstX) } ?? ""), t(e.map { x.text($0.lastX) } ?? "")])
             }
         }
         var axes = [AxisDescription(axis: .x, title: xTitle, text: xText)]
         if let range = chart.y.range {
             axes.append(AxisDescription(axis: .y, title: yTitle,
-                                        text: say("axis.y", [t(yTitle)] + fromTo(range.lowerBound, range.upperBound, amount: true))))
+                                        text: say("axis.y", [t(language.midSentence(yTitle))] + fromTo(range.lowerBound, range.upperBound, amount: true))))
         } else if let e = extent, e.low == e.high {
-            axes.append(AxisDescription(axis: .y, title: yTitle, text: say("axis.y.single", [t(yTitle), t(value(e.low))])))
+            axes.append(AxisDescription(axis: .y, title: yTitle, text: say("axis.y.single", [t(language.midSentence(yTitle)), t(value(e.low))])))
         } else if let e = extent {
             axes.append(AxisDescription(axis: .y, title: yTitle,
-                                        text: say("axis.y", [t(yTitle)] + fromTo(e.low, e.high))))
+                                        text: say("axis.y", [t(language.midSentence(yTitle))] + fromTo(e.low, e.high))))
         }
         return axes
     }
@@ -781,11 +804,14 @@ struct ChartDescriber {
             if case .calendar("week")? = aggregation?.bucket {
                 return say("stat.sen.perWeek", [name, verb, t(rate(slope * 7))])
             }
-            switch x.style {
+            // Per the data's own period: a quarter of quarterly data, a second of data seconds apart.
+            switch TimeGranularity(spacing: x.facts.spacing) {
             case .year: return say("stat.sen.perYear", [name, verb, t(rate(slope * 365.2425))])
-            case .yearMonth: return say("stat.sen.perMonth", [name, verb, t(rate(slope * 30.436875))])
-            case .monthDayTime, .yearMonthDayTime: return say("stat.sen.perHour", [name, verb, t(rate(slope / 24))])
-            default: return say("stat.sen.perDay", [name, verb, t(rate(slope))])
+            case .quarter: return say("stat.sen.perQuarter", [name, verb, t(rate(slope * 365.2425 / 4))])
+            case .month: return say("stat.sen.perMonth", [name, verb, t(rate(slope * 30.436875))])
+            case .day: return say("stat.sen.perDay", [name, verb, t(rate(slope))])
+            case .hour: return say("stat.sen.perHour", [name, verb, t(rate(slope / 24))])
+            case .second, .millisecond: return say("stat.sen.perSecond", [name, verb, t(rate(slope / 86_400))])
             }
         }
     }
