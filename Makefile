@@ -49,7 +49,7 @@ demo: build
 	"$$bin" run pipelines/weekly.pipeline --no-progress; status=$$?; \
 	echo; python3 scripts/since-last-run.py "$$out/report.en.html"; \
 	echo; echo "The demo's output is in $$out (manifest.json lists every file)."; \
-	echo "Open its report in a browser: $$out/report.en.html"; \
+	echo "Open its report in a browser (the index; a page per chart under charts/ID/): $$out/report.en.html"; \
 	exit $$status
 
 # The venv is made once and refreshed when the requirements change.

@@ -8,7 +8,8 @@ and the Mann-Kendall test with Sen's slope from pymannkendall (`--light`: scipy'
 Sen's slope); descriptions in en, zh-Hans and ko from string templates, written as JSON and
 Markdown; the audio graph synthesised with numpy (numpy_synth.py) and written as 16-bit WAV with
 soundfile; an SVG chart per locale from a template; the data table as CSV (csv module) and an HTML
-table per locale. Then one HTML report per locale over every chart.
+table per locale of the charted points (chartpipe's default). Then per locale an HTML index over
+every chart and a page per chart (chartpipe's default layout).
 
 Usage: peer_pipeline.py [--light] DIR   (reads DIR/whole.pipeline and its data, writes DIR/peer-out)
 """
@@ -114,9 +115,11 @@ def chart(spec, folder, out, light):
         with open(os.path.join(target, f"chart.{loc}.svg"), "w") as f:
             f.write(svg(xd.astype(np.float64), yd, title, words))
         with open(os.path.join(target, f"table.{loc}.html"), "w") as f:
-            rows = "".join(f"<tr><td>{t}</td><td>{v:,.3f}</td></tr>" for t, v in
-                           zip(s.index.strftime("%Y-%m-%d %H:%M"), y))
-            f.write(f"<table><caption>{html.escape(title)}: {html.escape(summary)}</caption>"
+            # As chartpipe's default: the charted points, with a link to the file with every row.
+            charted = pd.to_datetime(xd, unit="ms").strftime("%Y-%m-%d %H:%M")
+            rows = "".join(f"<tr><td>{t}</td><td>{v:,.3f}</td></tr>" for t, v in zip(charted, yd))
+            f.write(f"<p>{len(yd)} of {len(y)} rows <a href='table.csv'>table.csv</a></p>"
+                    f"<table><caption>{html.escape(title)}: {html.escape(summary)}</caption>"
                     f"<tr><th>{words['x']}</th><th>{words['y']}</th></tr>{rows}</table>")
     sf.write(os.path.join(target, "audio.wav"), synthesise(yd, 2.0, RATE), RATE, subtype="PCM_16")
     with open(os.path.join(target, "table.csv"), "w", newline="") as f:
@@ -133,14 +136,26 @@ def main():
     with open(os.path.join(folder, "whole.pipeline")) as f:
         spec = json.load(f)
     done = [chart(c, folder, out, light) for c in spec["charts"]]
+    # As chartpipe's default layout: an index per locale and a page per chart and locale.
     for loc, words in TEMPLATES.items():
         with open(os.path.join(out, f"report.{loc}.html"), "w") as f:
-            f.write(f"<!doctype html><html lang='{loc}'><title>{words['report']}</title><body>")
+            f.write(f"<!doctype html><html lang='{loc}'><title>{words['report']}</title><body><ol>")
             for cid, title, summaries in done:
-                with open(os.path.join(out, "charts", cid, f"chart.{loc}.svg")) as g:
-                    f.write(f"<section><h2>{html.escape(title)}</h2><p>{html.escape(summaries[loc])}</p>{g.read()}"
-                            f"<audio src='charts/{cid}/audio.wav' controls></audio></section>")
-            f.write("</body></html>")
+                f.write(f"<li><h3><a href='charts/{cid}/report.{loc}.html'>{html.escape(title)}</a></h3>"
+                        f"<p>{html.escape(summaries[loc])}</p></li>")
+            f.write("</ol></body></html>")
+        for k, (cid, title, summaries) in enumerate(done):
+            with open(os.path.join(out, "charts", cid, f"chart.{loc}.svg")) as g, \
+                    open(os.path.join(out, "charts", cid, f"report.{loc}.html"), "w") as f:
+                index = "/".join(["..", "..", f"report.{loc}.html"])  # the output folder's index
+                links = f"<a href='{index}'>{words['report']}</a>"
+                if k > 0:
+                    links += f" <a rel='prev' href='../{done[k - 1][0]}/report.{loc}.html'>{html.escape(done[k - 1][1])}</a>"
+                if k + 1 < len(done):
+                    links += f" <a rel='next' href='../{done[k + 1][0]}/report.{loc}.html'>{html.escape(done[k + 1][1])}</a>"
+                f.write(f"<!doctype html><html lang='{loc}'><title>{html.escape(title)}</title><body><nav>{links}</nav>"
+                        f"<h1>{html.escape(title)}</h1><p>{html.escape(summaries[loc])}</p>{g.read()}"
+                        f"<audio src='audio.wav' controls></audio></body></html>")
 
 
 if __name__ == "__main__":

@@ -49,15 +49,22 @@ def timed(cmd, cwd):
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"{' '.join(cmd)} failed ({status}): {err[-2000:]}")
     CPU[" ".join(cmd)] = usage.ru_utime + usage.ru_stime
+    CPU["last"] = usage.ru_utime + usage.ru_stime
     print(f"# {seconds:.2f} s wall, {usage.ru_utime + usage.ru_stime:.2f} s CPU, {usage.ru_maxrss / 1024:.1f} MiB peak: "
           f"{' '.join(os.path.basename(c) if c.startswith('/') else c for c in cmd)}", flush=True)
     return seconds, usage.ru_maxrss / 1024, err
 
 
-def line(case, ours, peer, limit, at_most=True):
+def line(case, ours, peer, limit, at_most=True, cpu=None):
+    """One wall-time ratio line; with `cpu` (our and the other side's CPU seconds), a CPU line too,
+    which decides on a shared machine."""
     ratio = ours / peer
     verdict = "PASS" if (ratio <= limit if at_most else ratio >= limit) else "FAIL"
     print(f"ratio pipeline {case} {ours:.2f} {peer:.2f} {ratio:.3f} {limit} {verdict}", flush=True)
+    if cpu:
+        ratio = cpu[0] / cpu[1]
+        verdict = "PASS" if (ratio <= limit if at_most else ratio >= limit) else "FAIL"
+        print(f"ratio pipeline {case}-cpu {cpu[0]:.2f} {cpu[1]:.2f} {ratio:.3f} {limit} {verdict}", flush=True)
 
 
 def main():
@@ -108,7 +115,9 @@ def measure(folder, charts, rows, py, chartpipe, trash):
 
     def peer(*extra):
         aside("peer-light-out" if "--light" in extra else "peer-out")
-        return timed(env_peer + [*extra, folder], HERE)[0]
+        wall = timed(env_peer + [*extra, folder], HERE)[0]
+        cpu["light" if "--light" in extra else "peer"].append(CPU["last"])
+        return wall
 
     rounds = max(1, int(os.environ.get("BENCH_ROUNDS", "1")))
     print(f"# {charts} charts x {rows} rows, 3 locales, {rounds} round(s)", flush=True)
@@ -116,14 +125,17 @@ def measure(folder, charts, rows, py, chartpipe, trash):
     peers = not only_incremental and os.environ.get("BENCH_PIPELINE_PEERS", "1") != "0"
     env_peer = [py, os.path.join(HERE, "peer_pipeline.py")]
     seconds = {"one": [], "two": [], "peer": [], "light": []}
+    cpu = {"one": [], "two": [], "peer": [], "light": []}
     mib = 0.0
     for r in range(rounds):
         if not only_incremental:
             one, one_mib, _ = fresh("--jobs", "1", "--no-compare")
             seconds["one"].append(one)
+            cpu["one"].append(CPU["last"])
             mib = max(mib, one_mib)
         two, two_mib, _ = fresh("--jobs", "2", "--no-compare", "--incremental")
         seconds["two"].append(two)
+        cpu["two"].append(CPU["last"])
         mib = max(mib, two_mib)
         if peers:
             seconds["peer"].append(peer())
@@ -131,17 +143,19 @@ def measure(folder, charts, rows, py, chartpipe, trash):
         if rounds > 1:
             print("# round " + str(r + 1) + ": " + ", ".join(f"{k} {v[-1]:.2f} s" for k, v in seconds.items() if v), flush=True)
     median = {k: statistics.median(v) for k, v in seconds.items() if v}
+    median_cpu = {k: statistics.median(v) for k, v in cpu.items() if v}
     if peers:
-        line("jobs1-vs-peer", median["one"], median["peer"], 0.05)
-        line("jobs1-vs-light-peer", median["one"], median["light"], 1 / 3)
+        line("jobs1-vs-peer", median["one"], median["peer"], 0.05, cpu=(median_cpu["one"], median_cpu["peer"]))
+        line("jobs1-vs-light-peer", median["one"], median["light"], 1 / 3, cpu=(median_cpu["one"], median_cpu["light"]))
     if not only_incremental:
+        # Wall time only: --jobs 2 spends more CPU than --jobs 1 to finish sooner.
         line("jobs1-over-jobs2", median["one"], median["two"], 1.7, at_most=False)
     print(f"memory pipeline peak-rss {mib:.1f} MiB limit 500 {'PASS' if mib < 500 else 'FAIL'}", flush=True)
 
     # 5 charts' data changed (one value each), then an incremental run against the last full run
     # above; in each later round the same 5 change again, against the run before.
     changed = [os.path.join(folder, "data", f"c{i * (charts // 5):04d}.csv") for i in range(5)]
-    again_s = []
+    again_s, again_cpu = [], []
     try:
         for r in range(rounds):
             for path in changed:
@@ -157,7 +171,19 @@ def measure(folder, charts, rows, py, chartpipe, trash):
                 sys.exit(f"the incremental run did not keep {charts - 5} charts: {err[-500:]}")
             print(f"# incremental: {again:.2f} s, peak {again_mib:.1f} MiB, {kept}", flush=True)
             again_s.append(again)
-        line("incremental-5-changed-vs-full", statistics.median(again_s), median["two"], 1 / 50)
+            again_cpu.append(CPU["last"])
+        line("incremental-5-changed-vs-full", statistics.median(again_s), median["two"], 1 / 50,
+             cpu=(statistics.median(again_cpu), median_cpu["two"]))
+        # Then nothing changed: every chart kept, against the same full runs.
+        same_s, same_cpu = [], []
+        for r in range(rounds):
+            same, _, err = run("--jobs", "2", "--incremental")
+            if f"({charts} unchanged, kept)" not in err:
+                sys.exit(f"the incremental run did not keep every chart: {err[-500:]}")
+            same_s.append(same)
+            same_cpu.append(CPU["last"])
+        line("incremental-nothing-changed-vs-full", statistics.median(same_s), median["two"], 1 / 100,
+             cpu=(statistics.median(same_cpu), median_cpu["two"]))
     finally:
         for path in changed:  # the data as generated, for the next run, whatever happened
             os.remove(path)

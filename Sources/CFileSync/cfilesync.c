@@ -3,9 +3,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <unistd.h>
 
-int cfilesync_start_writeback(int fd) {
-    return sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE) == 0 ? 0 : errno;
+int cfilesync_syncfs(int fd) {
+    return syncfs(fd) == 0 ? 0 : errno;
 }
 
 int cfilesync_open_unnamed(const char *folder) {

@@ -9,6 +9,7 @@ enum MergeCommand {
         name: "merge", summary: "Combine the shards of a run (manifest.shard-I.json) into one run.", positionals: ["OUT"],
         options: [
             OptionSpec(name: "wait", value: nil, help: "If a shard or another run is still writing into OUT, start when it ends."),
+            OptionSpec(name: "no-sync", value: nil, help: "Do not flush the files to disk before the manifest (faster; a power cut may then lose the run: for scratch output)."),
             OptionSpec(name: "log-format", value: "FORMAT", help: "'text' (default) or 'json' (one object per line on stderr)."),
             OptionSpec(name: "quiet", value: nil, help: "Print only errors."),
         ],
@@ -53,8 +54,9 @@ enum MergeCommand {
             return 2
         }
         let locales = shards[0].locales == spec.locales ? nil : shards[0].locales
-        let options = RunOptions(output: out, jobs: 1, locales: locales, generatedAt: shards.map(\.generatedAt).min() ?? 0,
+        var options = RunOptions(output: out, jobs: 1, locales: locales, generatedAt: shards.map(\.generatedAt).min() ?? 0,
                                  wait: parsed.flag("wait"))
+        options.sync = !parsed.flag("no-sync")
         let runner = Runner(spec: spec, registry: registry, options: options)
         let outcome: RunOutcome
         do {

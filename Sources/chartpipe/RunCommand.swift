@@ -20,6 +20,7 @@ enum RunCommand {
             OptionSpec(name: "no-compare", value: nil, help: "Compare with no earlier run."),
             OptionSpec(name: "fail-on-change", value: "KIND,KIND", help: "Exit 3 when a chart changed in one of these ways since the run it is compared with: \(Change.Kind.allCases.map(\.rawValue).joined(separator: ", "))."),
             OptionSpec(name: "incremental", value: nil, help: "Keep the files of charts whose data, catalogs, options and tool are unchanged since the last run (checked by hash)."),
+            OptionSpec(name: "no-sync", value: nil, help: "Do not flush the files to disk before the manifest (faster; a power cut may then lose the run: for scratch output)."),
             OptionSpec(name: "no-progress", value: nil, help: "One line per finished chart instead of a progress bar."),
             OptionSpec(name: "log-format", value: "FORMAT", help: "'text' (default) or 'json' (one object per line on stderr)."),
             OptionSpec(name: "quiet", value: nil, help: "Print only errors."),
@@ -137,6 +138,7 @@ enum RunCommand {
                                  shard: shard, incremental: parsed.flag("incremental"))
         options.compare = comparing
         options.failOnChange = failOnChange
+        options.sync = !parsed.flag("no-sync")
 
         let observer: any RunObserver
         if log.format == .json {

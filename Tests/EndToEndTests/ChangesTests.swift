@@ -101,13 +101,14 @@ final class ChangesTests: XCTestCase {
             let html = try String(contentsOf: out.appendingPathComponent("report.\(locale).html"), encoding: .utf8)
             let section = try XCTUnwrap(Self.reportSection(html), locale)
             try Golden.check(section, Self.golden.appendingPathComponent("report.\(locale).html"))
-            // At the top: before the first chart's section.
-            XCTAssertLessThan(html.range(of: "cp-changes")!.lowerBound, html.range(of: #"class="cp-chart""#)!.lowerBound)
+            // At the top of the index: before the list of charts.
+            XCTAssertLessThan(html.range(of: "cp-changes")!.lowerBound, html.range(of: #"class="cp-index""#)!.lowerBound)
         }
         // The first run had nothing to compare with: no section.
         let first = try String(contentsOf: Self.runs().appendingPathComponent("first/report.en.html"), encoding: .utf8)
         XCTAssertNil(Self.reportSection(first))
-        let reports = Self.locales.map { ReportTests.report(out, $0) }
+        // The index, and a chart's page that says what changed in its description.
+        let reports = Self.locales.flatMap { [ReportTests.report(out, $0), ReportTests.page(out, "appended", $0)] }
         let result = try ReportTests.check(["axe"] + reports)
         for report in reports {
             for state in ["light", "dark"] {

@@ -150,8 +150,8 @@ final class DemoTests: XCTestCase {
             let markdown = try String(contentsOf: folder.appendingPathComponent("description.\(locale).md"), encoding: .utf8)
             let cues = try String(contentsOf: folder.appendingPathComponent("audio.\(locale).vtt"), encoding: .utf8)
             let firstCue = cues.components(separatedBy: "\n\n")[1]
-            // The report, in the chart's own section.
-            let report = try String(contentsOf: Self.demo().appendingPathComponent("report.\(locale).html"), encoding: .utf8)
+            // The report, in the chart's own section on its page.
+            let report = try String(contentsOf: folder.appendingPathComponent("report.\(locale).html"), encoding: .utf8)
             let section = try XCTUnwrap(report.components(separatedBy: #"<section class="cp-chart" id="chart-daily-sales""#).dropFirst().first?
                 .components(separatedBy: "</section>").first, locale)
             for sentence in sentences {
@@ -170,7 +170,9 @@ final class DemoTests: XCTestCase {
     func testTheReportShowsEachSeriesShapeInBraille() throws {
         let demo = try Self.demo()
         for locale in Self.locales {
-            let report = try String(contentsOf: demo.appendingPathComponent("report.\(locale).html"), encoding: .utf8)
+            let report = try Self.charts.map {
+                try String(contentsOf: demo.appendingPathComponent("charts/\($0)/report.\(locale).html"), encoding: .utf8)
+            }.joined()
             for chart in Self.charts {
                 let description = try JSONParser.parse(Array(try Data(contentsOf: demo.appendingPathComponent("charts/\(chart)/description.\(locale).json"))))
                 let lines = description["series"]?.arrayValue?.compactMap { $0["braille"]?.stringValue } ?? []

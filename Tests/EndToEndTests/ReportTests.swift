@@ -12,6 +12,10 @@ final class ReportTests: XCTestCase {
     static let epoch = ["SOURCE_DATE_EPOCH": "1780272000"]
 
     static func report(_ out: URL, _ locale: String) -> String { out.appendingPathComponent("report.\(locale).html").path }
+    /// A chart's page of a report of pages (the default layout).
+    static func page(_ out: URL, _ chart: String, _ locale: String) -> String {
+        out.appendingPathComponent("charts/\(chart)/report.\(locale).html").path
+    }
 
     static func check(_ arguments: [String]) throws -> JSONValue {
         let result = try TestPython.run("check_report.py", arguments)
@@ -26,9 +30,10 @@ final class ReportTests: XCTestCase {
         Catalog.embedded.render(key, locale: locale, arguments)
     }
 
+    /// The index and a chart's page in every locale.
     func testDemoReportsHaveNoAxeViolationsInEitherScheme() throws {
         let out = try DemoTests.demo()
-        let reports = DemoTests.locales.map { Self.report(out, $0) }
+        let reports = DemoTests.locales.flatMap { [Self.report(out, $0), Self.page(out, "daily-sales", $0)] }
         let result = try Self.check(["axe"] + reports)
         for report in reports {
             for state in ["light", "light-open", "dark", "dark-open"] {
@@ -56,7 +61,7 @@ final class ReportTests: XCTestCase {
             let peaks = description["navigation"]?["peaks"]?["entries"]?.arrayValue ?? []
             let peak = try XCTUnwrap(peaks.first { ($0["index"]?.intValue ?? -1) > (segment["index"]?.intValue ?? 0) })
             let expected = [label(first), label(last), label(first), label(segment), label(peak), label(nextPoint(after: peak, in: points))]
-            let result = try Self.check(["keys", Self.report(out, locale), "battery-level", "Right", "End", "Home", "PageDown", "p", "Right"])
+            let result = try Self.check(["keys", Self.page(out, "battery-level", locale), "battery-level", "Right", "End", "Home", "PageDown", "p", "Right"])
             XCTAssertEqual(result["focused"], .bool(true))
             XCTAssertEqual(result["role"], "application")
             XCTAssertEqual(result["politeRegions"], .array(["series", "point"]))
@@ -98,7 +103,7 @@ final class ReportTests: XCTestCase {
             crossings.sort { ($0.x, $0.series, $0.index) < ($1.x, $1.series, $1.index) }
             // ISO 8601 instants in UTC compare as text.
             let crossing = try XCTUnwrap(crossings.first { $0.x > startX || ($0.x == startX && $0.series > 1) })
-            let result = try Self.check(["keys", Self.report(out, locale), "daily-sales", "Right", "Down", "c", "End", "Right"])
+            let result = try Self.check(["keys", Self.page(out, "daily-sales", locale), "daily-sales", "Right", "Down", "c", "End", "Right"])
             let presses = result["presses"]?.arrayValue ?? []
             let crossedSeries = series[crossing.series]["points"]?.arrayValue ?? []
             XCTAssertEqual(presses.map { $0["point"]?.stringValue ?? "" },
@@ -114,12 +119,14 @@ final class ReportTests: XCTestCase {
 
     func testWithoutJavaScriptEveryChartHasItsSummaryAndTable() throws {
         let out = try DemoTests.demo()
-        let reports = DemoTests.locales.map { Self.report(out, $0) }
-        let result = try Self.check(["nojs"] + reports)
-        for (locale, report) in zip(DemoTests.locales, reports) {
-            let charts = result[report]?["charts"]?.arrayValue ?? []
-            XCTAssertEqual(charts.map { $0["id"]?.stringValue ?? "" }, DemoTests.charts.map { "chart-" + $0 }, report)
-            for (id, chart) in zip(DemoTests.charts, charts) {
+        let pages = DemoTests.locales.flatMap { locale in DemoTests.charts.map { Self.page(out, $0, locale) } }
+        let result = try Self.check(["nojs"] + pages)
+        for locale in DemoTests.locales {
+            for id in DemoTests.charts {
+                let report = Self.page(out, id, locale)
+                let charts = result[report]?["charts"]?.arrayValue ?? []
+                XCTAssertEqual(charts.map { $0["id"]?.stringValue ?? "" }, ["chart-" + id], report)
+                let chart = charts.first ?? .null
                 let description = try Self.json(out.appendingPathComponent("charts/\(id)/description.\(locale).json"))
                 XCTAssertEqual(chart["summary"]?.stringValue, description["summary"]?.stringValue, "\(report) \(id)")
                 XCTAssertEqual(chart["title"]?.stringValue, description["title"]?.stringValue)
@@ -141,7 +148,7 @@ final class ReportTests: XCTestCase {
     func testKoreanAndChineseReportsShowGlyphs() throws {
         let out = try DemoTests.demo()
         let folder = TestPython.renders.appendingPathComponent("report").path
-        let reports = ["ko", "zh-Hans", "en"].map { Self.report(out, $0) }
+        let reports = ["ko", "zh-Hans", "en"].map { Self.page(out, "daily-sales", $0) }
         let result = try Self.check(["shots", folder] + reports)
         for report in reports {
             let entry = try XCTUnwrap(result[report], report)
@@ -214,6 +221,37 @@ final class ReportTests: XCTestCase {
         }
     }
 
+    /// The same text in a report of pages: the index and every chart's page keep it text, and
+    /// nothing of it runs.
+    func testHostileTextStaysTextOnTheIndexAndTheChartPages() throws {
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Harness.run(["run", "Tests/EndToEndTests/Fixtures/report/hostile-pages.pipeline", "--out", folder.path, "--no-progress"],
+                                  environment: Self.epoch)
+        XCTAssertEqual(run.status, 1, "the chart without data fails: \(run.stderr)")
+        for locale in ["en", "ko"] {
+            let files = [Self.report(folder, locale)] + ["hostile", "skips", "missing"].map { Self.page(folder, $0, locale) }
+            let index = try String(contentsOfFile: files[0], encoding: .utf8)
+            XCTAssertFalse(index.contains("<script"), "\(locale): the index has no script")
+            for raw in ["<img", "<b>", "<svg onload", "</script><script"] { XCTAssertFalse(index.contains(raw), "\(locale): \(raw)") }
+            XCTAssertTrue(index.contains("&lt;b&gt;Sales&lt;/b&gt; =1+1 &lt;/script&gt;&lt;script&gt;alert(5)&lt;/script&gt;"), locale)
+            var texts = ""
+            for file in files {
+                let page = try Self.check(["hostile", file])
+                XCTAssertEqual(page["dialogs"], .array([]), file)
+                XCTAssertEqual(page["violations"], .array([]), file)
+                XCTAssertEqual(page["handlers"], .array([]), file)
+                XCTAssertEqual(page["images"], 0, file)
+                texts += page["texts"]?.stringValue ?? ""
+            }
+            for shown in ["<b>Sales</b> =1+1 </script><script>alert(5)</script>", "<img src=x onerror=alert(6)>",
+                          "<script>alert('series')</script>", "<svg onload=alert(7)>"] {
+                XCTAssertTrue(texts.contains(shown), "\(locale): the pages show \(shown) as text")
+            }
+            XCTAssertTrue(index.contains(HTML.text(Self.words("report.error.source", locale))), "\(locale): the index says why")
+        }
+    }
+
     /// `--only` and `--locales` previews rewrite the reports over every chart of the pipeline:
     /// charts kept from the full run are shown, and so are charts no run has made yet.
     func testPreviewsShowEveryChart() throws {
@@ -227,17 +265,21 @@ final class ReportTests: XCTestCase {
         for locale in DemoTests.locales {
             let html = try String(contentsOfFile: Self.report(full, locale), encoding: .utf8)
             for chart in DemoTests.charts {
-                XCTAssertTrue(html.contains("<div class=\"cp-plot\" data-chart=\"\(chart)\""), "\(locale): \(chart)")
+                let page = try String(contentsOfFile: Self.page(full, chart, locale), encoding: .utf8)
+                XCTAssertTrue(page.contains("<div class=\"cp-plot\" data-chart=\"\(chart)\""), "\(locale): \(chart)")
+                XCTAssertTrue(html.contains("href=\"charts/\(chart)/report.\(locale).html\""), "\(locale): \(chart)")
             }
             XCTAssertFalse(html.contains("cp-failed"), locale)
         }
         let first = try Harness.run(["run", "pipelines/weekly.pipeline", "--out", fresh.path, "--quiet", "--only", "daily-sales", "--locales", "ko"],
                                     environment: Self.epoch)
         XCTAssertEqual(first.status, 0, first.stderr)
-        let korean = try String(contentsOfFile: Self.report(fresh, "ko"), encoding: .utf8)
+        let korean = try DemoTests.charts.map { try String(contentsOfFile: Self.page(fresh, $0, "ko"), encoding: .utf8) }.joined()
         XCTAssertTrue(korean.contains("data-chart=\"daily-sales\""))
         XCTAssertEqual(korean.components(separatedBy: HTML.text(Self.words("report.error.notRun", "ko"))).count - 1, 3)
-        let english = try String(contentsOfFile: Self.report(fresh, "en"), encoding: .utf8)
+        let koreanIndex = try String(contentsOfFile: Self.report(fresh, "ko"), encoding: .utf8)
+        XCTAssertEqual(koreanIndex.components(separatedBy: HTML.text(Self.words("report.error.notRun", "ko"))).count - 1, 3)
+        let english = try DemoTests.charts.map { try String(contentsOfFile: Self.page(fresh, $0, "en"), encoding: .utf8) }.joined()
         XCTAssertTrue(english.contains(HTML.text(Self.words("report.error.language", "en"))))
         XCTAssertEqual(english.components(separatedBy: "<section class=\"cp-chart").count - 1, 4)
     }

@@ -171,7 +171,13 @@ final class ShardTests: XCTestCase {
     /// report, and makes those of the charts it ran again; it is byte for byte the report made
     /// without the cache (folder `p`, whose cache is removed before each run). A previous report
     /// changed since it was written is not copied from.
+    /// A single-page report (`layout: single`); a report of pages is ReportBatchTests'.
     func testAnIncrementalReportCopiesTheSectionsOfKeptCharts() throws {
+        let pipelineFile = folder.appendingPathComponent("weekly.pipeline")
+        let single = try String(contentsOf: pipelineFile, encoding: .utf8)
+            .replacingOccurrences(of: #"{ "use": "report" }"#, with: #"{ "use": "report", "layout": "single" }"#)
+        XCTAssertTrue(single.contains(#""layout": "single""#))
+        try single.write(to: pipelineFile, atomically: true, encoding: .utf8)
         func both(_ extra: [String] = []) throws {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent("p/.chartpipe-cache"))
             for out in ["o", "p"] {

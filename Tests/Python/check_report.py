@@ -142,8 +142,9 @@ def nojs(reports):
         for report in reports:
             driver.get(url(report))
             out[report] = {"charts": []}
-            for section in driver.find_elements(By.CSS_SELECTOR, "main section"):
-                entry = {"id": section.get_attribute("id"), "title": section.find_element(By.TAG_NAME, "h2").text}
+            for section in driver.find_elements(By.CSS_SELECTOR, "main section.cp-chart"):
+                # The chart's heading: h2 on a single page, h1 on the chart's own page.
+                entry = {"id": section.get_attribute("id"), "title": section.find_element(By.CSS_SELECTOR, "h1, h2").text}
                 summary = section.find_elements(By.CSS_SELECTOR, ".cp-summary")
                 entry["summary"] = summary[0].text if summary else None
                 tables = section.find_elements(By.CSS_SELECTOR, "details.cp-table")

@@ -254,6 +254,27 @@ final class TableTests: XCTestCase {
         }
     }
 
+    /// By default the tables for people hold the charted points, say how many rows the data has
+    /// and link the first file with every row; the machine-readable ones keep every row.
+    func testHumanTablesShowTheChartedPointsAndLinkTheFullData() throws {
+        let context = try Self.sales()
+        let full = TableGrid.rowCount(of: context.fullSeries), charted = TableGrid.rowCount(of: context.data)
+        XCTAssertLessThan(charted, full)
+        let files = try Self.artifacts(try Table(formats: [.html, .md, .csv, .json]), context).files
+        XCTAssertEqual(try CSVRows.parse(files["table.csv"] ?? [], delimiter: UInt8(ascii: ",")).count - 1, full)
+        let html = String(decoding: files["table.en.html"] ?? [], as: UTF8.self)
+        XCTAssertEqual(html.components(separatedBy: "<tr>").count - 2, charted, "a header row, then the charted points")
+        let note = Catalog.embedded.render("table.charted", locale: "en", [.integer(charted), .integer(full)])
+        XCTAssertTrue(html.contains("<p>\(HTML.text(note)) <a href=\"table.csv\">Every row: CSV</a></p>"), html.prefix(1500).description)
+        let markdown = String(decoding: files["table.en.md"] ?? [], as: UTF8.self)
+        XCTAssertTrue(markdown.contains("[Every row: CSV](table.csv)"))
+        XCTAssertEqual(markdown.split(separator: "\n").filter { $0.hasPrefix("|") }.count - 2, charted)
+        // Both settable: every row in the tables for people, no note.
+        let every = try Self.artifacts(try Table(formats: [.html, .csv], readableRows: .full), context).files["table.en.html"] ?? []
+        XCTAssertEqual(String(decoding: every, as: UTF8.self).components(separatedBy: "<tr>").count - 2, full)
+        XCTAssertFalse(String(decoding: every, as: UTF8.self).contains("table.csv"))
+    }
+
     func testTheCaptionDecidesWhetherDescribeIsNeeded() throws {
         let needs = { (options: [String: JSONValue]) in Table.description.needs(with: StageOptions(options, declared: Table.description.options)) }
         XCTAssertEqual(needs([:]), [.series, .descriptions])

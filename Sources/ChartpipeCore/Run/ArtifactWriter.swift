@@ -46,8 +46,25 @@ public final class ArtifactWriter: Sendable {
     // MARK: writing
 
     /// Writes `bytes` at `relativePath` (below the output folder) and returns its manifest entry.
-    public func write(_ bytes: [UInt8], to relativePath: String, kind: String, locale: String?) throws(ChartError) -> ManifestArtifact {
-        try write(.bytes(bytes), to: relativePath, kind: kind, locale: locale)
+    /// `durable`: the file is flushed before it is renamed into place and its folder after (the
+    /// manifest); other files are flushed once per run (`flushFileSystem`), or not (`--no-sync`).
+    public func write(_ bytes: [UInt8], to relativePath: String, kind: String, locale: String?,
+                      durable: Bool = false) throws(ChartError) -> ManifestArtifact {
+        _ = try resolve(relativePath)
+        let (folder, name) = try openParent(of: relativePath, create: true)
+        defer { close(folder) }
+        return try place(try prepare(.bytes(bytes), to: relativePath, in: folder, name: name, kind: kind, locale: locale),
+                         in: folder, durable: durable)
+    }
+
+    /// Writes every file of the output folder's file system to its disk and waits (`syncfs`): the
+    /// one flush of a run, before its manifest is put in place.
+    public func flushFileSystem() throws(ChartError) {
+        let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw Self.failure(errno, "cannot open the output folder to flush it", root) }
+        defer { close(fd) }
+        let failure = cfilesync_syncfs(fd)
+        if failure != 0 { throw Self.failure(failure, "cannot flush the output folder's files to disk", root) }
     }
 
     /// Writes an artifact's content — bytes, or a stream written straight into the temporary file
@@ -77,11 +94,10 @@ public final class ArtifactWriter: Sendable {
         let (folder, _) = try openParent(of: relativeFolder + "/" + first.path, create: true)
         defer { close(folder) }
         // In windows of at most `Self.window` files: each file of a window is written under its
-        // temporary name and its writeback begun, on this thread and on the processors the run
-        // has idle (`WorkerBudget.split`), each taking the next file; then, in order, each is
-        // flushed and renamed into place. The disk writes a window's files while the next are
-        // made, and a flush finds its file mostly written, where writing and flushing each file
-        // in turn would wait on the disk once per file. The window bounds the descriptors held.
+        // temporary name, on this thread and on the processors the run has idle
+        // (`WorkerBudget.split`), each taking the next file; then, in order, each is renamed into
+        // place. No file is flushed on its own: the run flushes its file system once, before its
+        // manifest (`OutputFolder.finish`). The window bounds the descriptors held.
         //
         // Every file before the first that fails is written and put in place, none after it is
         // begun once it has failed (a window's files begun before are discarded); every file in
@@ -98,7 +114,7 @@ public final class ArtifactWriter: Sendable {
                 let artifact = artifacts[begin + k]
                 do throws(ChartError) {
                     return .success(try prepare(artifact.content, to: relativeFolder + "/" + artifact.path, in: folder,
-                                                name: artifact.path, kind: artifact.kind, locale: artifact.locale, early: true))
+                                                name: artifact.path, kind: artifact.kind, locale: artifact.locale))
                 } catch {
                     // Lowered to k unless a file before it failed already.
                     var seen = firstFailure.load(ordering: .relaxed)
@@ -144,13 +160,12 @@ public final class ArtifactWriter: Sendable {
     /// flushed and put in place.
     private func write(_ content: Artifact.Content, to relativePath: String, in folder: Int32, name: String, kind: String,
                        locale: String?) throws(ChartError) -> ManifestArtifact {
-        try place(try prepare(content, to: relativePath, in: folder, name: name, kind: kind, locale: locale, early: false), in: folder)
+        try place(try prepare(content, to: relativePath, in: folder, name: name, kind: kind, locale: locale), in: folder)
     }
 
-    /// Writes `content` under a temporary name beside `name` in `folder` and hashes it; `early`
-    /// begins its writeback at once (`sync_file_range`), for a flush that comes later.
+    /// Writes `content` under a temporary name beside `name` in `folder` and hashes it.
     private func prepare(_ content: Artifact.Content, to relativePath: String, in folder: Int32, name: String, kind: String,
-                         locale: String?, early: Bool) throws(ChartError) -> Prepared {
+                         locale: String?) throws(ChartError) -> Prepared {
         let target = root + "/" + relativePath
         var info = stat()
         if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
@@ -206,16 +221,15 @@ public final class ArtifactWriter: Sendable {
             }
             throw ChartError("cannot write: \(error)", code: "output.write-failed", at: SourceLocation(path: target))
         }
-        // Only a start: the flush in `place` waits for it (and reports what it met).
-        if early { _ = cfilesync_start_writeback(fd) }
         return Prepared(entry: ManifestArtifact(path: relativePath, kind: kind, locale: locale, bytes: size, sha256: digest),
                         name: name, temporary: temporary, fd: fd)
     }
 
-    /// Flushes a prepared file, closes it and renames it into place: its manifest entry.
-    private func place(_ file: Prepared, in folder: Int32) throws(ChartError) -> ManifestArtifact {
+    /// Closes a prepared file and renames it into place: its manifest entry. Flushed first, and its
+    /// folder after, only when `durable` (the manifest): the run flushes the others at once.
+    private func place(_ file: Prepared, in folder: Int32, durable: Bool = false) throws(ChartError) -> ManifestArtifact {
         var failure: Int32 = 0
-        if fsync(file.fd) != 0, errno != EINVAL { failure = errno }
+        if durable, fsync(file.fd) != 0, errno != EINVAL { failure = errno }
         var before = stat()
         let statted = fstat(file.fd, &before) == 0
         if close(file.fd) != 0, failure == 0 { failure = errno }
@@ -226,6 +240,8 @@ public final class ArtifactWriter: Sendable {
         // that no manifest or journal lists, and every later run would refuse to replace it.
         if failure == 0 { onWrite?(file.entry.path) }
         if failure == 0, renameat(folder, file.temporary, folder, file.name) != 0 { failure = errno }
+        // The rename itself made durable: the folder's entry of the new name.
+        if durable, failure == 0, fsync(folder) != 0, errno != EINVAL { failure = errno }
         if failure != 0 {
             unlinkat(folder, file.temporary, 0)
             throw Self.failure(failure, "cannot write", root + "/" + file.entry.path)

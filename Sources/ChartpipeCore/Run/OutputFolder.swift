@@ -27,6 +27,8 @@ final class OutputFolder: Sendable {
     let role: Role
     /// More than one processor may be used (`--jobs` above 1): see `Background`.
     private let concurrently: Bool
+    /// The run's files are flushed to disk before its manifest, and the manifests are durable (not `--no-sync`).
+    private let sync: Bool
     let writer: ArtifactWriter
     let lock: RunLock
     let journal: RunJournal
@@ -56,8 +58,9 @@ final class OutputFolder: Sendable {
     /// Locks the folder, reads and repairs what an earlier run left, refuses a folder that holds
     /// files chartpipe did not write, and marks the run as in progress.
     init(root: String, pipeline spec: PipelineSpec, selected: [String], runLocales: [String]?, wait: Bool,
-         generatedAt: Int64, role: Role = .whole, jobs: Int = 1) throws(ChartError) {
+         generatedAt: Int64, role: Role = .whole, jobs: Int = 1, sync: Bool = true) throws(ChartError) {
         self.role = role
+        self.sync = sync
         let concurrently = jobs > 1
         self.concurrently = concurrently
         let shard: Shard? = { if case let .shard(s) = role { return s }; return nil }()
@@ -222,7 +225,9 @@ final class OutputFolder: Sendable {
         running.running = true
         running.uncertain = touched
         running.leftovers = writer.leftovers
-        _ = try writer.write(running.bytes(pretty: false), to: manifestName, kind: "manifest", locale: nil)
+        // Durable before any file is replaced: after a power cut the next run finds it and checks
+        // the uncertain charts' files by hash (see `repair`).
+        _ = try writer.write(running.bytes(pretty: false), to: manifestName, kind: "manifest", locale: nil, durable: sync)
     }
 
     /// Writes the run's manifest; the run's journal is then closed and removed, and the next run
@@ -245,7 +250,10 @@ final class OutputFolder: Sendable {
         var manifest = manifest
         let listed = Set(manifest.allArtifacts.map(\.path))
         manifest.leftovers = writer.leftovers.filter { !listed.contains($0) }
-        _ = try writer.write(manifest.bytes(), to: manifestName, kind: "manifest", locale: nil)
+        // Once for every file of the run (none was flushed on its own), before the manifest that
+        // lists them is put in place; then the manifest and its folder entry.
+        if sync { try writer.flushFileSystem() }
+        _ = try writer.write(manifest.bytes(), to: manifestName, kind: "manifest", locale: nil, durable: sync)
         journal.finish()
         guard shard == nil else { return }
         for name in writer.files(in: "") {
@@ -361,6 +369,10 @@ final class OutputFolder: Sendable {
             }
         }
         writer.remove(drop.filter { !$0.contains("/") }, below: nil)
+        // A report's chart pages lie in the charts' folders.
+        for path in drop where path.contains("/") {
+            writer.remove([path], below: (path as NSString).deletingLastPathComponent)
+        }
         return now + keep
     }
 

@@ -16,6 +16,12 @@ public struct RunContext: Sendable {
     public let generatedAt: Int64
     /// Files for the output folder (paths relative to it).
     public var artifacts: [Artifact] = []
+    /// Files written once every file of `artifacts` is (a report's index, which names what its
+    /// pages found as they were written).
+    public var lastArtifacts: [Artifact] = []
+    /// Files the stage's previous run wrote that it keeps as they are (verified by the stage), listed
+    /// again without being written: an incremental report's pages of charts that did not change.
+    public var kept: [ManifestArtifact] = []
     public var warnings: [Diagnostic] = []
     /// What the stage saved of its work in the folder's previous run, and what it saves for the
     /// next (see `RunCache`): a shortcut only, never needed for a correct result.

@@ -19,6 +19,9 @@ public struct RunOptions: Sendable {
     public var compare: Comparing = .previous
     /// Kinds of change that make the run exit 3 (`--fail-on-change`).
     public var failOnChange: Set<Change.Kind> = []
+    /// Flush the run's files to disk once before the manifest is put in place, then the manifest
+    /// and its folder (`--no-sync` turns it off for scratch runs): see `OutputFolder.finish`.
+    public var sync = true
 
     /// What a run compares its charts with.
     public enum Comparing: Sendable {

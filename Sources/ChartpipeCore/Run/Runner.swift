@@ -51,7 +51,7 @@ public final class Runner: Sendable {
         let charts = selectedCharts
         let folder = try OutputFolder(root: options.output, pipeline: spec, selected: charts.map(\.id),
                                       runLocales: options.locales, wait: options.wait, generatedAt: options.generatedAt,
-                                      role: options.shard.map { .shard($0) } ?? .whole, jobs: options.jobs)
+                                      role: options.shard.map { .shard($0) } ?? .whole, jobs: options.jobs, sync: options.sync)
         let info = spec.runInfo(locales: options.locales)
         let execution = try ChartExecution(spec: spec, registry: registry, run: info, cancellation: cancellation)
         let baselines: BaselineSource?
@@ -86,7 +86,7 @@ public final class Runner: Sendable {
         let charts = spec.charts.filter { selected.contains($0.id) }
         let folder = try OutputFolder(root: options.output, pipeline: spec, selected: charts.map(\.id),
                                       runLocales: options.locales, wait: options.wait, generatedAt: options.generatedAt,
-                                      role: .merge, jobs: options.jobs)
+                                      role: .merge, jobs: options.jobs, sync: options.sync)
         let info = spec.runInfo(locales: options.locales)
         let execution = try ChartExecution(spec: spec, registry: registry, run: info, cancellation: cancellation)
         let records = Dictionary(shards.flatMap(\.charts).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -243,10 +243,16 @@ public final class Runner: Sendable {
                 guard let runStage = stage as? any RunStage else { continue }
                 try located(step.entry) { try runStage.run(&context) }
                 let (wrote, failure) = write(context.artifacts, writer: writer)
-                files = wrote
+                // Kept files are on disk as listed, whatever failed.
+                files = wrote + context.kept
                 if let failure { throw failure }
+                let (wroteLast, lastFailure) = write(context.lastArtifacts, writer: writer)
+                // A stage that keeps files or writes some last (a report of pages): the last first
+                // (the index), the others by path, the same list whether a file was written or kept.
+                if !context.kept.isEmpty || !context.lastArtifacts.isEmpty { files = wroteLast + files.sorted { $0.path < $1.path } }
+                if let lastFailure { throw lastFailure }
                 outcomes.append(RunStageRecord(key: step.entry.key, stage: step.entry.name, status: .ok))
-                if let entry = state.entry(files: wrote) { states[step.entry.key] = entry }
+                if let entry = state.entry(files: files) { states[step.entry.key] = entry }
             } catch {
                 let diagnostic = (error as? Diagnostic) ?? Diagnostic("stage '\(step.entry.name)' was interrupted",
                                                                       code: "run.interrupted", at: step.entry.location)

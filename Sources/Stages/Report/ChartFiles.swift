@@ -114,7 +114,7 @@ struct ChartFiles {
     }
 
     /// The charted points as the report's data table, when the chart has `table.<locale>.html`
-    /// (which it links): never the full table file itself, whose rows are the full series and
+    /// (it links the file with every row, else that one): never the full table file itself, whose rows are the full series and
     /// which would make the page as large as every chart's table together.
     func table(data: SeriesSet, words: ReportWords) -> ChartMaterial.TableInsert? {
         guard let artifact = file("table", words.locale, suffix: ".html") else { return nil }
@@ -137,7 +137,9 @@ struct ChartFiles {
         }
         let headers = [names.xTitleWithUnit] + data.series.indices.map { names.withUnit(names.seriesName($0), unit: spec.y.unit) }
         let record = chart.record
-        return .charted(.init(title: names.title, headers: headers, rows: rows, file: artifact.path,
+        // The file with every row, when the table stage wrote one: the per-locale tables hold the charted points by default.
+        let full = [".csv", ".tsv", ".json", ".xlsx"].lazy.compactMap { self.file("table", nil, suffix: $0) }.first ?? artifact
+        return .charted(.init(title: names.title, headers: headers, rows: rows, file: full.path,
                               isPartial: (record?.pointsOutput ?? 0) < (record?.pointsInput ?? 0)))
     }
 

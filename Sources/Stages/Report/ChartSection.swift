@@ -9,6 +9,20 @@ import ChartpipeText
 struct ChartSection {
     let material: ChartMaterial
     let words: ReportWords
+    /// The level of the chart's heading: 2 in a page of every chart, 1 on the chart's own page.
+    var level = 2
+    /// Whether the page lies in the chart's folder (its own page): links to its files are then
+    /// relative to that folder.
+    var inChartFolder = false
+
+    /// The heading `depth` levels below the chart's.
+    func h(_ depth: Int) -> String { "h\(min(6, level + depth))" }
+
+    /// A listed file's path (relative to the output folder) as the page links it.
+    func link(_ path: String) -> String {
+        let folder = "charts/\(material.chart.id)/"
+        return inChartFolder && path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
+    }
 
     /// The section's id, also the contents' link target.
     static func anchor(_ id: String) -> String { "chart-\(id)" }
@@ -19,7 +33,7 @@ struct ChartSection {
         m.open("section", [("class", material.isMade ? "cp-chart" : "cp-chart cp-failed"), ("id", id),
                            ("aria-labelledby", "\(id)-title")])
         m.newline()
-        m.wrap("h2", [("id", "\(id)-title")]) { m in m.element("bdi", text: title) }
+        m.wrap(h(0), [("id", "\(id)-title")]) { m in m.element("bdi", text: title) }
         m.newline()
         switch material.state {
         case let .made(made):
@@ -35,6 +49,16 @@ struct ChartSection {
         }
         m.close("section")
         m.newline()
+    }
+
+    /// Why the chart is not shown, in the reader's language: nil when it is.
+    var reason: String? {
+        switch material.state {
+        case .made: return nil
+        case let .failed(error), let .unreadable(error): return words(ReportWords.errorKey(code: error.code))
+        case .notRun: return words("report.error.notRun")
+        case .untranslated: return words("report.error.language")
+        }
     }
 
     var title: String {
@@ -97,7 +121,7 @@ struct ChartSection {
         if !d.series.isEmpty {
             heading(&m, "describe.heading.series")
             for (k, s) in d.series.enumerated() {
-                m.wrap("h4", [("id", "\(id)-series-\(k)")]) { m in m.element("bdi", text: s.name) }
+                m.wrap(h(2), [("id", "\(id)-series-\(k)")]) { m in m.element("bdi", text: s.name) }
                 m.element("p", text: s.summary)
                 // The shape for a braille display, in a disclosure: speech reads braille patterns
                 // dot by dot, so a listener opens it only when wanted.
@@ -108,7 +132,7 @@ struct ChartSection {
                     }
                 }
                 if !s.segments.isEmpty {
-                    m.element("h5", text: words("describe.heading.segments"))
+                    m.element(h(3), text: words("describe.heading.segments"))
                     list(&m, "ol", s.segments.map(\.label))
                 }
                 m.newline()
@@ -134,7 +158,7 @@ struct ChartSection {
     }
 
     func heading(_ m: inout Markup, _ key: String) {
-        m.element("h3", text: words(key))
+        m.element(h(1), text: words(key))
         m.newline()
     }
 
@@ -165,7 +189,7 @@ struct ChartSection {
         let details = material.warnings.filter { ReportWords.warningKey(code: $0.code) != nil } + skippedRecords + others
         guard !sentences.isEmpty || !details.isEmpty else { return }
         m.wrap("div", [("class", "cp-about")]) { m in
-            m.element("h3", text: words("report.heading.warnings"))
+            m.element(h(1), text: words("report.heading.warnings"))
             if !sentences.isEmpty { list(&m, "ul", sentences) }
             if !details.isEmpty {
                 m.wrap("details") { m in
@@ -193,13 +217,13 @@ struct ChartSection {
                          ("aria-label", words("report.audio.label", [.text(made.description.title)]))])
         let types = ["mp3": "audio/mpeg", "wav": "audio/wav", "ogg": "audio/ogg", "flac": "audio/flac"]
         for file in made.audio {
-            m.void("source", [("src", file.path), ("type", types[ChartFiles.fileExtension(file.path)])])
+            m.void("source", [("src", link(file.path)), ("type", types[ChartFiles.fileExtension(file.path)])])
         }
         // The locale's cues as the player's captions track: a player that shows captions (or a page
         // served over HTTP) gets them. Chromium shows none for <audio> and refuses a track on a
         // file:// page, so the script also shows the sounding point's label, and the cues are a download.
         if let captions = made.captions {
-            m.void("track", [("kind", "captions"), ("src", captions.path), ("srclang", words.lang),
+            m.void("track", [("kind", "captions"), ("src", link(captions.path)), ("srclang", words.lang),
                              ("label", words("report.file.captions")), ("default", "")])
         }
         m.text(words("report.audio.fallback"))
@@ -218,14 +242,14 @@ struct ChartSection {
     /// (the table stage's `table.<locale>.html`, every row of the full series).
     func table(_ m: inout Markup, _ made: ChartMaterial.Made) {
         guard let table = made.table else { return }
-        m.element("h3", [("id", "\(id)-table")], text: words("report.heading.table"))
+        m.element(h(1), [("id", "\(id)-table")], text: words("report.heading.table"))
         m.newline()
         switch table {
         case let .charted(charted):
             if charted.isPartial {
                 m.wrap("p") { m in
                     m.text(words("report.warning.rowsCapped") + words.language.sentenceSeparator)
-                    m.element("a", [("href", charted.file)], text: words("report.table.open"))
+                    m.element("a", [("href", link(charted.file))], text: words("report.table.open"))
                 }
                 m.newline()
             }
@@ -239,7 +263,7 @@ struct ChartSection {
         case let .linked(path):
             m.wrap("p") { m in
                 m.text(words("report.table.large") + words.language.sentenceSeparator)
-                m.element("a", [("href", path)], text: words("report.table.open"))
+                m.element("a", [("href", link(path))], text: words("report.table.open"))
             }
         }
         m.newline()
@@ -282,7 +306,7 @@ struct ChartSection {
         m.wrap("ul", [("class", "cp-downloads")]) { m in
             for file in made.downloads {
                 m.wrap("li") { m in
-                    m.element("a", [("href", file.path), ("download", "")],
+                    m.element("a", [("href", link(file.path)), ("download", "")],
                               text: words("report.download", [.text(file.what), .text(file.format), .text(words.size(bytes: file.bytes))]))
                 }
             }

@@ -182,7 +182,7 @@ struct ReportPage {
         index.save(for: self, sectionsStart: top.utf8.count)
     }
 
-    func head(_ m: inout Markup) {
+    func head(_ m: inout Markup, title: String? = nil) {
         m.open("head")
         m.newline()
         m.void("meta", [("charset", "utf-8")])
@@ -202,7 +202,7 @@ struct ReportPage {
             m.void("link", [("rel", "alternate"), ("hreflang", locale), ("href", "report.\(locale).html")])
             m.newline()
         }
-        m.element("title", text: title)
+        m.element("title", text: title ?? self.title)
         m.newline()
         m.raw("<style>\n" + ReportStyle.sheet + "</style>\n")
         m.close("head")
@@ -210,6 +210,12 @@ struct ReportPage {
     }
 
     func header(_ m: inout Markup, _ charts: [Entry]) {
+        header(&m, failed: charts.filter { !$0.isMade }.count, of: charts.count)
+    }
+
+    /// The page's banner: its title, the run's date, how many charts could not be made, and the
+    /// other languages' pages.
+    func header(_ m: inout Markup, failed: Int, of total: Int) {
         m.open("header")
         m.newline()
         m.element("h1", text: title)
@@ -217,12 +223,18 @@ struct ReportPage {
         let stamp = TimeText.iso8601(milliseconds: Double(generatedAt) * 1000)
         m.wrap("p", [("class", "cp-meta")]) { m in timed(&m, "report.generated", seconds: generatedAt, stamp: stamp) }
         m.newline()
-        let failed = charts.filter { !$0.isMade }.count
         if failed > 0 {
             m.element("p", [("class", "cp-meta cp-failures")],
-                      text: words("report.failedCount", [.integer(failed), .integer(charts.count)]))
+                      text: words("report.failedCount", [.integer(failed), .integer(total)]))
             m.newline()
         }
+        languages(&m)
+        m.close("header")
+        m.newline()
+    }
+
+    /// The pages of the other languages (same name, other locale, in the same folder).
+    func languages(_ m: inout Markup) {
         if locales.count > 1 {
             m.wrap("nav", [("class", "cp-languages"), ("aria-label", words("report.languages"))]) { m in
                 m.wrap("ul") { m in
@@ -241,8 +253,6 @@ struct ReportPage {
             }
             m.newline()
         }
-        m.close("header")
-        m.newline()
     }
 
     /// The sentence `key` about the date `seconds`, with that date as a machine-readable `<time>`.

@@ -48,11 +48,17 @@ enum ReportStyle {
     main:focus { outline: none; }
     .cp-chart { border-top: 1px solid var(--border); margin-top: 2.5rem; }
     .cp-chart > h2 { margin-top: 1.25em; }
+    .cp-pager ul { list-style: none; padding: 0; margin: 0.75rem 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1.5rem; }
+    .cp-pager a { display: inline-block; padding: 0.2rem 0; min-height: 1.5rem; }
+    .cp-entries { padding-left: 1.5rem; }
+    .cp-entry { margin: 1rem 0; }
+    .cp-entry h3 { margin: 0 0 0.25rem; font-size: 1.1rem; }
+    .cp-entry p { margin: 0.2rem 0; }
     .cp-subtitle { color: var(--muted); margin-top: -0.25rem; }
     .cp-summary { font-size: 1.15rem; }
     .cp-about, .cp-error { border-left: 4px solid var(--note); background: var(--note-bg); padding: 0.25rem 1rem 0.5rem;
       margin: 1rem 0; border-radius: 0 0.4rem 0.4rem 0; }
-    .cp-about h3 { margin-top: 0.75rem; font-size: 1.05rem; }
+    .cp-about h2, .cp-about h3 { margin-top: 0.75rem; font-size: 1.05rem; }
     .cp-error { border-left-color: var(--error); background: var(--error-bg); }
     .cp-figure { margin: 1.25rem 0; }
     .cp-plot { max-width: 720px; border-radius: 0.4rem; }

@@ -31,7 +31,11 @@ public struct Table: ChartStage {
         "values", doc: "Value cells of the per-locale tables: formatted for the locale, plain numbers, or both side by side.",
         default: .both)
     public static let rows = Option<Rows>(
-        "rows", doc: "Rows of the full series (as they entered downsample) or of the charted points.", default: .full)
+        "rows", doc: "Rows of the machine-readable tables (CSV, TSV, JSON, XLSX): the full series (as they entered downsample) or the charted points.",
+        default: .full)
+    public static let readableRows = Option<Rows>(
+        "readableRows", doc: "Rows of the per-locale HTML and Markdown tables: the charted points, with a link to a file with every row, or the full series.",
+        default: .charted)
     public static let maxRows = Option<Int>(
         "maxRows", doc: "Most rows of a full table; a longer one holds the charted points instead, with a warning.",
         default: 100_000, min: 1, max: 1_048_574,
@@ -43,7 +47,7 @@ public struct Table: ChartStage {
     public static let description = StageDescription(
         name: "table",
         summary: "Exports the data table: CSV, TSV, JSON, Markdown, HTML, XLSX.",
-        options: [formats, values, rows, maxRows, caption],
+        options: [formats, values, rows, readableRows, maxRows, caption],
         // The caption quotes the summary of `describe`; a table captioned by its title alone needs only the series.
         needs: [Need(.series), Need(.descriptions, unless: "caption", is: .string(Caption.title.rawValue))],
         adds: [.tables])
@@ -51,22 +55,25 @@ public struct Table: ChartStage {
     public var formats: [Format]
     public var values: Values
     public var rows: Rows
+    public var readableRows: Rows
     public var maxRows: Int
     public var caption: Caption
 
-    public init(formats: [Format] = [.csv, .html], values: Values = .both, rows: Rows = .full, maxRows: Int = 100_000,
-                caption: Caption = .summary) throws(ChartError) {
+    public init(formats: [Format] = [.csv, .html], values: Values = .both, rows: Rows = .full, readableRows: Rows = .charted,
+                maxRows: Int = 100_000, caption: Caption = .summary) throws(ChartError) {
         try Self.maxRows.validate(maxRows)
         self.formats = formats
         self.values = values
         self.rows = rows
+        self.readableRows = readableRows
         self.maxRows = maxRows
         self.caption = caption
     }
 
     public init(options: StageOptions) throws {
         try self.init(formats: options.value(Self.formats), values: options.value(Self.values), rows: options.value(Self.rows),
-                      maxRows: options.value(Self.maxRows), caption: options.value(Self.caption))
+                      readableRows: options.value(Self.readableRows), maxRows: options.value(Self.maxRows),
+                      caption: options.value(Self.caption))
     }
 
     /// The creation date written into `table.xlsx`: fixed, so that two runs give the same bytes
@@ -75,10 +82,25 @@ public struct Table: ChartStage {
 
     public func run(_ context: inout ChartContext) throws {
         let catalog = try context.catalog(for: "table")
-        let set = try chosenRows(&context)
-        let grid = try TableGrid(set, cancellation: context.cancellation)
         let chart = context.chart
         let wanted = Set(formats)
+        let machine = !wanted.isDisjoint(with: [.csv, .tsv, .json, .xlsx])
+        let readable = !wanted.isDisjoint(with: [.md, .html])
+        // Each set of rows chosen (and warned about) only when a format holds it; one grid when both hold the same rows.
+        let set = try chosenRows(&context, rows: machine ? rows : readableRows)
+        let grid = try TableGrid(set, cancellation: context.cancellation)
+        let readableGrid: TableGrid
+        let sameGrid = !readable || readableRows == (machine ? rows : readableRows)
+        if sameGrid {
+            readableGrid = grid
+        } else {
+            readableGrid = try TableGrid(try chosenRows(&context, rows: readableRows), cancellation: context.cancellation)
+        }
+        // The per-locale tables of fewer rows than the data say so, and link the first file with every row.
+        let fullRows = TableGrid.rowCount(of: context.fullSeries)
+        let shortened = readable && readableGrid.rowCount < fullRows
+        let fullFile = machine && grid.rowCount == fullRows
+            ? [Format.csv, .tsv, .json, .xlsx].first(where: wanted.contains).map { "table.\($0.rawValue)" } : nil
         let source = TableText(grid: grid, chart: chart, values: .raw,
                                language: catalog.writtenLanguage(for: catalog.sourceLanguage ?? "en"), catalog: catalog)
         if wanted.contains(.csv) {
@@ -97,8 +119,13 @@ public struct Table: ChartStage {
             try context.cancellation.check()
             let language = catalog.writtenLanguage(for: locale)
             let text = TableText(grid: grid, chart: chart, values: values, language: language, catalog: catalog)
+            let readableText = sameGrid ? text
+                : TableText(grid: readableGrid, chart: chart, values: values, language: language, catalog: catalog)
             // Every cell written once per locale, for the Markdown and the HTML table alike.
-            let cells = wanted.contains(.md) || wanted.contains(.html) ? text.cells() : []
+            let cells = readable ? readableText.cells() : []
+            let note = shortened ? TableDocuments.Note(
+                text: catalog.render("table.charted", locale: locale, [.integer(readableGrid.rowCount), .integer(fullRows)]),
+                link: fullFile.map { ($0, catalog.render("table.full", locale: locale, [.text(Self.formatName($0))])) }) : nil
             var summary: String?
             if caption == .summary {
                 guard let description = context[DescriptionsKey.self]?[locale] else {
@@ -109,11 +136,11 @@ public struct Table: ChartStage {
             }
             if wanted.contains(.md) {
                 context.emit(Artifact(path: "table.\(locale).md", kind: "table", locale: locale,
-                                      bytes: Array(TableDocuments.markdown(text, cells: cells, summary: summary).utf8)))
+                                      bytes: Array(TableDocuments.markdown(readableText, cells: cells, summary: summary, note: note).utf8)))
             }
             if wanted.contains(.html) {
                 context.emit(Artifact(path: "table.\(locale).html", kind: "table", locale: locale,
-                                      bytes: TableDocuments.html(text, cells: cells, summary: summary)))
+                                      bytes: TableDocuments.html(readableText, cells: cells, summary: summary, note: note)))
             }
             if let workbook { try TableSheet.write(text, into: workbook, cancellation: context.cancellation) }
         }
@@ -127,7 +154,7 @@ public struct Table: ChartStage {
     /// The series whose points become rows: the full series, or the charted points when asked or
     /// when the full ones would pass `maxRows` (with a warning); a chart whose charted points pass
     /// it too fails, since nothing is dropped silently.
-    func chosenRows(_ context: inout ChartContext) throws -> SeriesSet {
+    func chosenRows(_ context: inout ChartContext, rows: Rows) throws -> SeriesSet {
         if rows == .full {
             let full = context.fullSeries
             let count = TableGrid.rowCount(of: full)
@@ -145,6 +172,11 @@ public struct Table: ChartStage {
                              code: "table.too-many-rows", field: "maxRows")
         }
         return context.data
+    }
+
+    /// The name of a table file's format, as its users know it.
+    static func formatName(_ path: String) -> String {
+        ["csv": "CSV", "tsv": "TSV", "json": "JSON", "xlsx": "XLSX"][path.split(separator: ".").last.map(String.init) ?? ""] ?? path
     }
 
     /// The zone time x is written in by the data files (nil for UTC, written with `Z`).

@@ -2,12 +2,24 @@ import ChartpipeText
 
 /// The per-locale Markdown and HTML tables.
 enum TableDocuments {
+    /// What a table of fewer rows than the data says under its caption, and the file with every
+    /// row it links (path beside it, link text), when the chart has one.
+    struct Note {
+        let text: String
+        let link: (path: String, text: String)?
+    }
+
     /// `table.<locale>.md`: the title as a heading, the summary, and a GitHub Flavored Markdown
     /// table whose value columns are right-aligned. Every cell goes through `Markdown.text`, so a
     /// `|` or a line break in the data cannot end a cell or a row.
-    static func markdown(_ text: TableText, cells: [[String?]], summary: String?) -> String {
+    static func markdown(_ text: TableText, cells: [[String?]], summary: String?, note: Note? = nil) -> String {
         var out = "# " + Markdown.text(text.names.title) + "\n\n"
         if let summary { out += Markdown.text(summary) + "\n\n" }
+        if let note {
+            out += Markdown.text(note.text)
+            if let link = note.link { out += " [" + Markdown.text(link.text) + "](" + link.path + ")" }
+            out += "\n\n"
+        }
         out += "| " + text.columns.map { Markdown.text(text.header($0)) }.joined(separator: " | ") + " |\n"
         out += "|" + text.columns.map { text.isNumeric($0) ? " ---: |" : " :--- |" }.joined() + "\n"
         for row in 0..<text.grid.rowCount {
@@ -26,7 +38,7 @@ enum TableDocuments {
     /// document's `lang`, and a small style sheet that right-aligns the numbers. Data-derived text
     /// is escaped by `HTML.text`, and headers sit in cells with `dir="auto"` (the title in `<bdi>`)
     /// so that right-to-left text or a bidi control in a name stays within its cell.
-    static func html(_ text: TableText, cells: [[String?]], summary: String?) -> [UInt8] {
+    static func html(_ text: TableText, cells: [[String?]], summary: String?, note: Note? = nil) -> [UInt8] {
         let lang = HTML.attribute(text.names.language.formattingLocale)
         let title = HTML.text(text.names.title)
         let head = """
@@ -47,14 +59,18 @@ enum TableDocuments {
         </style>
         </head>
         <body>
-        <table>
 
         """
         // Written as bytes into one buffer: a row is a few appends, with no string made per cell.
         var out: [UInt8] = []
         out.reserveCapacity(head.utf8.count + text.grid.rowCount * 40 * max(1, text.columns.count))
         out += head.utf8
-        out += "<caption><strong><bdi>\(title)</bdi></strong>".utf8
+        if let note {
+            out += ("<p>" + HTML.text(note.text)).utf8
+            if let link = note.link { out += (" <a href=\"" + HTML.attribute(link.path) + "\">" + HTML.text(link.text) + "</a>").utf8 }
+            out += "</p>\n".utf8
+        }
+        out += "<table>\n<caption><strong><bdi>\(title)</bdi></strong>".utf8
         if let summary { out += ("<br>\n" + HTML.text(summary)).utf8 }
         out += "</caption>\n<thead>\n<tr>".utf8
         for column in text.columns {
