@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// A PostgreSQL server of Debian's binaries for one test process: its own cluster under the build
-/// folder, owned by the `postgres` user when the tests run as root (initdb refuses root), listening
+/// folder (or /tmp, see `init`), owned by the `postgres` user when the tests run as root (initdb refuses root), listening
 /// on a Unix socket in that folder only, loaded once from Fixtures/database/load_postgres.sql, and
 /// stopped (and removed) when the process ends, whatever the tests did.
 final class PostgresServer: @unchecked Sendable {
@@ -44,8 +44,16 @@ final class PostgresServer: @unchecked Sendable {
         }
     }
 
+    /// Under the build folder; in /tmp instead where the `postgres` user cannot reach the build
+    /// folder (a clone below a folder only root may enter) or its socket's path would pass the
+    /// 107 bytes a Unix socket's name may have (a clone in a deep folder).
     private init() {
-        folder = Harness.root.appendingPathComponent(".build/pg-test-\(getpid())")
+        let build = Harness.root.appendingPathComponent(".build")
+        let preferred = build.appendingPathComponent("pg-test-\(getpid())")
+        let socketTooLong = (preferred.path + "/.s.PGSQL.5432").utf8.count > 100
+        let unreachable = getuid() == 0
+            && (try? Harness.command(["runuser", "-u", "postgres", "--", "test", "-x", build.path]))?.status != 0
+        folder = socketTooLong || unreachable ? URL(fileURLWithPath: "/tmp/chartpipe-pg-test-\(getpid())") : preferred
     }
 
     /// The environment that points libpq at this server as the superuser.
