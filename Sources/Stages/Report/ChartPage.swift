@@ -61,16 +61,7 @@ struct ChartPage {
         m.close("main")
         m.newline()
         pager(&m, bottom: true)
-        m.wrap("footer") { m in
-            m.element("p", text: words("report.madeWith", [.text(Manifest.toolVersion)]))
-        }
-        m.newline()
-        page.messages(&m)
-        m.raw("<script>" + ReportScript.source + "</script>\n")
-        m.close("body")
-        m.newline()
-        m.close("html")
-        m.newline()
+        page.end(&m, script: true)
         try sink.write(m.html)
         var changes: [String] = []
         var summary = ""

@@ -30,14 +30,7 @@ struct IndexPage {
         charts(&m)
         m.close("main")
         m.newline()
-        m.wrap("footer") { m in
-            m.element("p", text: words("report.madeWith", [.text(Manifest.toolVersion)]))
-        }
-        m.newline()
-        m.close("body")
-        m.newline()
-        m.close("html")
-        m.newline()
+        page.end(&m, script: false)
         try sink.write(m.html)
     }
 

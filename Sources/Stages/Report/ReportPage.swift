@@ -168,18 +168,26 @@ struct ReportPage {
         keyDialog(&m)
         m.close("main")
         m.newline()
+        end(&m, script: true)
+        try sink.write(m.html)
+        index.save(for: self, sectionsStart: top.utf8.count)
+    }
+
+    /// What ends every page of the report after its `main`: the footer, then, on a page with the
+    /// keyboard script, the message regions and the script, then the document's end.
+    func end(_ m: inout Markup, script: Bool) {
         m.wrap("footer") { m in
             m.element("p", text: words("report.madeWith", [.text(Manifest.toolVersion)]))
         }
         m.newline()
-        messages(&m)
-        m.raw("<script>" + ReportScript.source + "</script>\n")
+        if script {
+            messages(&m)
+            m.raw("<script>" + ReportScript.source + "</script>\n")
+        }
         m.close("body")
         m.newline()
         m.close("html")
         m.newline()
-        try sink.write(m.html)
-        index.save(for: self, sectionsStart: top.utf8.count)
     }
 
     func head(_ m: inout Markup, title: String? = nil) {

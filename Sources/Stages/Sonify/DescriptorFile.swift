@@ -60,18 +60,11 @@ final class DescriptorFile {
             return sf_count_t(max(Int(info.st_size), file.extent))
         },
         seek: { offset, whence, user in
-            guard let file = DescriptorFile.from(user) else { return -1 }
-            let base: Int
-            switch whence {
-            case SEEK_CUR: base = file.position
-            case SEEK_END:
-                var info = stat()
-                guard fstat(file.fileDescriptor, &info) == 0 else { return -1 }
-                base = max(Int(info.st_size), file.extent)
-            default: base = 0
-            }
-            let target = base + Int(offset)
-            guard target >= 0 else { return -1 }
+            guard let file = DescriptorFile.from(user),
+                  let target = VirtualSeek.target(Int(offset), whence: whence, position: file.position, end: {
+                      var info = stat()
+                      return fstat(file.fileDescriptor, &info) == 0 ? max(Int(info.st_size), file.extent) : nil
+                  }) else { return -1 }
             file.position = target
             return sf_count_t(target)
         },

@@ -17,15 +17,9 @@ final class MemoryFile {
     static let io = SF_VIRTUAL_IO(
         get_filelen: { user in MemoryFile.from(user).map { sf_count_t($0.bytes.count) } ?? -1 },
         seek: { offset, whence, user in
-            guard let file = MemoryFile.from(user) else { return -1 }
-            let base: Int
-            switch whence {
-            case SEEK_CUR: base = file.position
-            case SEEK_END: base = file.bytes.count
-            default: base = 0
-            }
-            let target = base + Int(offset)
-            guard target >= 0 else { return -1 }
+            guard let file = MemoryFile.from(user),
+                  let target = VirtualSeek.target(Int(offset), whence: whence, position: file.position, end: { file.bytes.count })
+            else { return -1 }
             file.position = target
             return sf_count_t(target)
         },
