@@ -24,19 +24,7 @@ final class PostgresSourceTests: XCTestCase {
 
     /// A pipeline in a fresh folder, one chart per source over the server's `chartpipe` database.
     func pipeline(_ sources: [String], url: String = "postgresql:///chartpipe") throws -> URL {
-        let dir = try Harness.temporaryFolder()
-        let charts = sources.enumerated().map { i, source in
-            """
-            {"id": "c\(i)", "title": "C\(i)", "source": {"database": "\(url)", \(source)},
-             "x": {"field": "date", "type": "time"}, "y": {"field": "revenue"}, "series": {"field": "region"}}
-            """
-        }
-        let text = """
-            {"version": 1, "name": "t", "stages": [{"use": "ingest"}, {"use": "trend"}, {"use": "describe"}],
-             "charts": [\(charts.joined(separator: ",\n"))]}
-            """
-        try Data(text.utf8).write(to: dir.appendingPathComponent("t.pipeline"))
-        return dir
+        try SQLiteSourceTests.pipeline(database: url, sources)
     }
 
     func run(_ dir: URL, environment: [String: String]? = nil) throws -> (Harness.Result, String) {

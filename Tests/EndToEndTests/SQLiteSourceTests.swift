@@ -38,11 +38,17 @@ final class SQLiteSourceTests: XCTestCase {
 
     /// A pipeline in a fresh folder with one chart per source (over the fixture's database).
     func pipeline(_ sources: [String]) throws -> URL {
+        try Self.pipeline(database: "sqlite:" + Self.folder.appendingPathComponent("sources.db").path, sources)
+    }
+
+    /// A pipeline in a fresh folder: ingest, trend and describe over one chart per source of
+    /// `database`, each reading date, revenue and region (the fixture's tables); the PostgreSQL
+    /// tests use it too.
+    static func pipeline(database: String, _ sources: [String]) throws -> URL {
         let dir = try Harness.temporaryFolder()
-        let db = Self.folder.appendingPathComponent("sources.db").path
         let charts = sources.enumerated().map { i, source in
             """
-            {"id": "c\(i)", "title": "C\(i)", "source": {"database": "sqlite:\(db)", \(source)},
+            {"id": "c\(i)", "title": "C\(i)", "source": {"database": "\(database)", \(source)},
              "x": {"field": "date", "type": "time"}, "y": {"field": "revenue"}, "series": {"field": "region"}}
             """
         }
