@@ -74,7 +74,7 @@ extension RunInfo {
         do {
             return try Catalog.forRun(paths: strings)
         } catch {
-            throw ChartError("cannot load the string catalogs: \(error)", code: "\(stage).catalogs", field: "strings")
+            throw ChartError("cannot load the string catalogs: \(error)", code: .catalogs(stage), field: "strings")
         }
     }
 }

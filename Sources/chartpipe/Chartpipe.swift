@@ -89,7 +89,7 @@ struct Chartpipe {
         } catch {
             // With --log-format json every line on stderr is a JSON object, usage errors too.
             if wantsJSONLog(arguments) {
-                Log(format: .json, quiet: false).diagnostic(Diagnostic(error.message, code: "usage"))
+                Log(format: .json, quiet: false).diagnostic(Diagnostic(error.message, code: .usage))
                 return 2
             }
             Console.error("chartpipe: error: \(error.message)")

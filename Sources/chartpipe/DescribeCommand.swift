@@ -218,7 +218,7 @@ enum DescribeCommand {
         var steps: [ChartExecution.Step] = []
         for (i, (name, options)) in chain.enumerated() {
             guard let registration = registry.registration(named: name) else {
-                throw ChartError("stage '\(name)' is not available in this build", code: "describe.unavailable-stage")
+                throw ChartError("stage '\(name)' is not available in this build", code: .describeUnavailableStage)
             }
             let entry = StageEntry(name: name, options: options, location: chart.location, pointer: "/stages/\(i)")
             steps.append(ChartExecution.Step(entry: entry, registration: registration))
@@ -230,7 +230,7 @@ enum DescribeCommand {
         } catch let error as ChartError {
             throw error
         } catch {
-            throw ChartError("\(error)", code: "describe.failed", at: SourceLocation(path: chart.source.displayPath))
+            throw ChartError("\(error)", code: .describeFailed, at: SourceLocation(path: chart.source.displayPath))
         }
     }
 }

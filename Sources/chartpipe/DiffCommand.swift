@@ -35,7 +35,7 @@ enum DiffCommand {
         do {
             guard case let .success(bytes) = RegularFile.read(paths[1] + "/manifest.json"), let json = try? JSONParser.parse(bytes),
                   let manifest = Manifest(json: json) else {
-                throw ChartError("there is no manifest.json chartpipe wrote here; name the output folder of a run", code: "compare.no-manifest",
+                throw ChartError("there is no manifest.json chartpipe wrote here; name the output folder of a run", code: .compareNoManifest,
                                  at: SourceLocation(path: paths[1]))
             }
             newManifest = manifest

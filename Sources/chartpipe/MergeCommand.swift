@@ -36,7 +36,7 @@ enum MergeCommand {
             return 2
         }
         guard let file = shards[0].pipelineFile else {
-            log.diagnostic(Diagnostic("the shards do not say which pipeline they ran", code: "merge.no-pipeline", at: SourceLocation(path: out)))
+            log.diagnostic(Diagnostic("the shards do not say which pipeline they ran", code: .mergeNoPipeline, at: SourceLocation(path: out)))
             return 2
         }
         let path = URL(fileURLWithPath: out).appendingPathComponent(file.path).standardizedFileURL.path
@@ -50,7 +50,7 @@ enum MergeCommand {
         }
         guard spec.sha256 == file.sha256 else {
             log.diagnostic(Diagnostic("the pipeline file changed since the shards ran (its digest differs); run the shards again",
-                                      code: "merge.pipeline-changed", at: SourceLocation(path: path)))
+                                      code: .mergePipelineChanged, at: SourceLocation(path: path)))
             return 2
         }
         let locales = shards[0].locales == spec.locales ? nil : shards[0].locales

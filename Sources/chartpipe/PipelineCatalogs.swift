@@ -17,10 +17,10 @@ enum PipelineCatalogs {
                 return nil
             } catch let e as CatalogError {
                 let subject = [e.key.map { "key '\($0)'" }, e.locale.map { "[\($0)]" }].compactMap { $0 }.joined(separator: " ")
-                return Diagnostic((subject.isEmpty ? "" : subject + ": ") + e.message, code: "strings.invalid-catalog",
+                return Diagnostic((subject.isEmpty ? "" : subject + ": ") + e.message, code: .stringsInvalidCatalog,
                                   at: SourceLocation(path: display, line: e.line, column: e.column))
             } catch {
-                return Diagnostic("\(error)", code: "strings.invalid-catalog", at: SourceLocation(path: display))
+                return Diagnostic("\(error)", code: .stringsInvalidCatalog, at: SourceLocation(path: display))
             }
         }
     }

@@ -125,7 +125,7 @@ enum RunCommand {
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
            Int64(epoch).map({ !Manifest.validEpoch.contains($0) }) ?? true {
             log.diagnostic(.warning("SOURCE_DATE_EPOCH '\(epoch)' is not a count of seconds since 1970 in the years 0001 to 9999; using the current time",
-                                    code: "run.source-date-epoch"))
+                                    code: .runSourceDateEpoch))
         }
         let shard: Shard?
         switch parsed.value("shard").map(Shard.parse) ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) {
@@ -212,8 +212,8 @@ enum RunCommand {
     static func exitCode(refusing error: Diagnostic) -> Int32 {
         switch error.code {
         case RunOutcome.diskFull: return 4
-        case "output.locked", "output.foreign-manifest", "output.other-pipeline", "output.unlisted-file",
-             "output.not-a-folder", "output.unwritable", "output.symbolic-link":
+        case .outputLocked, .outputForeignManifest, .outputOtherPipeline, .outputUnlistedFile,
+             .outputNotAFolder, .outputUnwritable, .outputSymbolicLink:
             return 2
         default: return 1
         }

@@ -58,9 +58,9 @@ enum ValidateCommand {
         spec.charts.compactMap { chart in
             guard let problem = DatabaseSources.check(chart) else { return nil }
             let name = chart.source.displayPath
-            if problem.code == "ingest.cannot-connect" {
+            if problem.code == .ingestCannotConnect {
                 return .warning("chart '\(chart.id)': the query of \(name) is not checked: no connection (\(problem.message))",
-                                code: "validate.no-connection", at: chart.location)
+                                code: .validateNoConnection, at: chart.location)
             }
             return Diagnostic("chart '\(chart.id)': \(name): \(problem.field.map { "field '\($0)': " } ?? "")\(problem.message)",
                               code: problem.code, at: chart.location)

@@ -377,7 +377,7 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(zh.summary.hasPrefix("“每日销售额”图表显示2026年6月1日至8月31日北部、南部、东部和西部的收入"), zh.summary)
         // The override of `ko` leaves `en` as shipped.
         XCTAssertEqual(try description(context, "en").navigation.first?.title, "Peaks")
-        XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }, [])
+        XCTAssertEqual(context.warnings.filter { $0.code.rawValue.hasPrefix("describe") }, [])
     }
 
     /// A locale no catalog translates falls back to English throughout (sentences, numbers and
@@ -389,7 +389,7 @@ final class DescribeTests: XCTestCase {
         let de = try description(context, "de")
         XCTAssertTrue(de.summary.contains("From June 1 to June 30"), de.summary)
         XCTAssertTrue(de.summary.contains(" rose "), de.summary)
-        XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }.map(\.message),
+        XCTAssertEqual(context.warnings.filter { $0.code.rawValue.hasPrefix("describe") }.map(\.message),
                        ["no catalog translates 'de'; its texts are in 'en' (add a translation to the pipeline's 'strings')"])
     }
 
@@ -413,7 +413,7 @@ final class DescribeTests: XCTestCase {
                 // Sentences are separated by a space, as English sets them.
                 XCTAssertTrue(try description(context, "zh-Hant").summary.contains("date. From June 1"))
             }
-            XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }.map(\.message), fallbacks.map {
+            XCTAssertEqual(context.warnings.filter { $0.code.rawValue.hasPrefix("describe") }.map(\.message), fallbacks.map {
                 "no catalog translates '\($0)'; its texts are in 'en' (add a translation to the pipeline's 'strings')"
             })
         }
@@ -429,7 +429,7 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(summaries[1].contains("。2026年6月1日至"), summaries[1])
         XCTAssertTrue(summaries[2].contains("보여 줍니다. 2026년 6월 1일부터"), summaries[2])
         XCTAssertTrue(summaries[3].contains("。2026年6月1日から"), summaries[3])
-        XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }, [])
+        XCTAssertEqual(context.warnings.filter { $0.code.rawValue.hasPrefix("describe") }, [])
     }
 
     /// The costly work of describing is done once, counted rather than timed: the run's catalog is

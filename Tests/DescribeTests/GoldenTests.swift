@@ -15,7 +15,7 @@ final class GoldenTests: XCTestCase {
     func testGoldenFiles() throws {
         for (var context, points) in try DescribeCharts.golden() {
             try Describe(points: points).run(&context)
-            XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }, [], context.chart.id)
+            XCTAssertEqual(context.warnings.filter { $0.code.rawValue.hasPrefix("describe") }, [], context.chart.id)
             let folder = Self.goldens.appendingPathComponent(context.chart.id)
             let artifacts = context.artifacts.filter { $0.kind == "description" || $0.kind == "axchart" }
             XCTAssertEqual(artifacts.count, 3 * DescribeCharts.locales.count, context.chart.id)

@@ -66,7 +66,7 @@ final class ParallelIngestTests: XCTestCase {
                 }
             } catch let error as ChartError {
                 o.error = "\(error)"
-                o.errorCode = error.code
+                o.errorCode = error.code.rawValue
             }
         } catch {
             o.error = "at open: \(error)"

@@ -188,7 +188,7 @@ final class PersistentPluginTests: XCTestCase {
                     try stage.run(&context)
                     XCTAssertEqual(context[PluginNotesKey.self]?.first?.sentences["en"], ["About chart-\(i)."], "echo: \(echo)")
                 } catch let error as Diagnostic {
-                    failures["chart-\(i)"] = error.code
+                    failures["chart-\(i)"] = error.code.rawValue
                     XCTAssertEqual(error.code, "plugin.invalid-response", "\(error)")
                 }
             }

@@ -7,9 +7,8 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var severity: Severity
-    /// A stable, dotted id of the kind of problem (`pipeline.unknown-key`, `data.unsorted-x`):
-    /// what scripts match on, while `message` may be reworded.
-    public var code: String
+    /// What scripts match on, while `message` may be reworded.
+    public var code: DiagnosticCode
     /// A whole sentence (or two) that says what is wrong and what to do.
     public var message: String
     /// The file (as the user wrote it), and the line and column where known.
@@ -17,7 +16,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The field (column, JSON member or option) concerned.
     public var field: String?
 
-    public init(_ message: String, code: String = Diagnostic.unclassified, severity: Severity = .error,
+    public init(_ message: String, code: DiagnosticCode = Diagnostic.unclassified, severity: Severity = .error,
                 at location: SourceLocation? = nil, field: String? = nil) {
         self.severity = severity
         self.code = code
@@ -27,18 +26,18 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A warning: something a reader of the output should know, that did not stop the chart.
-    public static func warning(_ message: String, code: String, at location: SourceLocation? = nil,
+    public static func warning(_ message: String, code: DiagnosticCode, at location: SourceLocation? = nil,
                                field: String? = nil) -> Diagnostic {
         Diagnostic(message, code: code, severity: .warning, at: location, field: field)
     }
 
     /// The code of a diagnostic made without one; the runner names it after the stage that threw it
     /// (`<stage>.failed`), so that no diagnostic reaches a user without a code.
-    public static let unclassified = "unclassified"
+    public static let unclassified = DiagnosticCode.unclassified
 
     /// The code of work stopped because the run was cancelled, where `Cancelled` itself cannot be
     /// thrown (a typed-throws writer): the runner treats it as an interruption.
-    public static let cancelled = "run.cancelled"
+    public static let cancelled = DiagnosticCode.runCancelled
 
     public var description: String {
         var text = ""

@@ -25,7 +25,7 @@ extension PipelineCheck {
             let fields = PipelineShape.chartFields.filter { $0.name != "stages" }
             let shapeOK = v.checkMembers(members, fields: fields, pointer: p, owner: owner, extraKeys: ["stages"])
             if let id {
-                if let problem = OutputPath.problem(name: id) { v.error(problem, code: "pipeline.reserved-name", at: p + "/id") }
+                if let problem = OutputPath.problem(name: id) { v.error(problem, code: .pipelineReservedName, at: p + "/id") }
                 if let first = ids[id] {
                     v.error("chart id '\(id)' is used twice (first by chart \(first + 1)); ids name output folders and must be unique", at: p + "/id")
                 } else {
@@ -99,11 +99,11 @@ extension PipelineCheck {
         }
         if let unit = y["unit"]?.stringValue, case .success(true) = Patterns.wholeMatch(PipelineShape.unitPattern, unit),
            let problem = vocabulary?.unitProblem(unit) {
-            v.error(problem, code: "pipeline.unknown-unit", at: p + "/y/unit"); ok = false
+            v.error(problem, code: .pipelineUnknownUnit, at: p + "/y/unit"); ok = false
         }
         if let unit = x["unit"]?.stringValue, unit != XSpec.yearUnit,
            case .success(true) = Patterns.wholeMatch(PipelineShape.xUnitPattern, unit), let problem = vocabulary?.unitProblem(unit) {
-            v.error(problem, code: "pipeline.unknown-unit", at: p + "/x/unit"); ok = false
+            v.error(problem, code: .pipelineUnknownUnit, at: p + "/x/unit"); ok = false
         }
         let thresholds = (y["thresholds"]?.objectValue ?? []).compactMap { k, t in t.doubleValue.map { (name: k, value: $0) } }
 

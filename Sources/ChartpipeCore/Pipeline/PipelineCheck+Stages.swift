@@ -36,7 +36,7 @@ extension PipelineCheck {
             guard let description = registry.description(named: use) else {
                 let hint = Suggestion.closest(to: use, in: known).map { "; did you mean '\($0)'?" }
                     ?? "; stages: " + known.joined(separator: ", ")
-                v.error("unknown stage '\(use)'\(hint)", code: "pipeline.unknown-stage", at: p + "/use")
+                v.error("unknown stage '\(use)'\(hint)", code: .pipelineUnknownStage, at: p + "/use")
                 unusable = true
                 continue
             }
@@ -52,7 +52,7 @@ extension PipelineCheck {
             if registry.registration(named: use) == nil {
                 unusable = true
                 v.error("stage '\(use)' is not available in this build yet; available stages: "
-                        + registry.availableNames.joined(separator: ", "), code: "pipeline.unavailable-stage", at: p + "/use")
+                        + registry.availableNames.joined(separator: ", "), code: .pipelineUnavailableStage, at: p + "/use")
             }
             var options: [String: JSONValue] = [:]
             for (k, o) in members where !Self.entryKeys.contains(k) { options[k] = o }
@@ -74,34 +74,34 @@ extension PipelineCheck {
             guard let d = registry.description(named: entry.name), let kind = registry.kind(of: entry.name) else { continue }
             let p = entry.pointer + "/use"
             if entries[..<i].contains(where: { $0.name == entry.name }), !d.mayRepeat {
-                v.error("stage '\(entry.name)' is listed twice; list each stage once", code: "pipeline.duplicate-stage", at: p)
+                v.error("stage '\(entry.name)' is listed twice; list each stage once", code: .pipelineDuplicateStage, at: p)
                 continue
             }
             if !keys.insert(entry.key).inserted {
                 let hint = entry.id == nil ? "give each '\(entry.name)' entry its own \"id\" (such as \"id\": \"\(entry.name)-2\")"
                     : "ids of stage entries must differ"
                 v.error("two stage entries are both called '\(entry.key)'; \(hint), so that charts can set the options of each",
-                        code: "pipeline.duplicate-stage", at: entry.id == nil ? p : entry.pointer + "/id")
+                        code: .pipelineDuplicateStage, at: entry.id == nil ? p : entry.pointer + "/id")
             }
             if i == 0, kind != .source {
                 let source = registry.registrations.first { $0.kind == .source }?.name ?? "ingest"
                 v.error("the first stage must read the data; add { \"use\": \"\(source)\" } before '\(entry.name)'",
-                        code: "pipeline.stage-order", at: p)
+                        code: .pipelineStageOrder, at: p)
                 seenRunStage = kind == .run
                 continue
             }
             switch kind {
             case .source:
-                if i != 0 { v.error("stage '\(entry.name)' reads the data and must be the first stage", code: "pipeline.stage-order", at: p) }
+                if i != 0 { v.error("stage '\(entry.name)' reads the data and must be the first stage", code: .pipelineStageOrder, at: p) }
             case .fold:
                 if i != 1 || registry.kind(of: entries[0].name) != .source {
                     v.error("stage '\(entry.name)' folds the data as it is read and must directly follow the stage that reads it ('\(entries[0].name)')",
-                            code: "pipeline.stage-order", at: p)
+                            code: .pipelineStageOrder, at: p)
                 }
             case .chart:
                 if seenRunStage {
                     v.error("stage '\(entry.name)' works on one chart and must come before the run stages (such as 'report')",
-                            code: "pipeline.stage-order", at: p)
+                            code: .pipelineStageOrder, at: p)
                 }
             case .run:
                 seenRunStage = true
@@ -112,8 +112,8 @@ extension PipelineCheck {
     /// What each entry needs, with its options (per chart where a chart sets its own), must be
     /// added by an earlier entry and not made stale since: the check says what the runtime enforces.
     mutating func checkNeeds(_ spec: PipelineSpec, chartItems: [JSONValue]) {
-        var problems: [(pointer: String, message: String, code: String, charts: [String])] = []
-        func add(_ found: [(pointer: String, message: String, code: String)], chart: String?) {
+        var problems: [(pointer: String, message: String, code: DiagnosticCode, charts: [String])] = []
+        func add(_ found: [(pointer: String, message: String, code: DiagnosticCode)], chart: String?) {
             for f in found {
                 if let i = problems.firstIndex(where: { $0.pointer == f.pointer && $0.message == f.message }) {
                     if let chart { problems[i].charts.append(chart) }
@@ -140,8 +140,8 @@ extension PipelineCheck {
         }
     }
 
-    func needProblems(_ entries: [StageEntry], options: (StageEntry) -> StageOptions) -> [(pointer: String, message: String, code: String)] {
-        var problems: [(String, String, String)] = []
+    func needProblems(_ entries: [StageEntry], options: (StageEntry) -> StageOptions) -> [(pointer: String, message: String, code: DiagnosticCode)] {
+        var problems: [(String, String, DiagnosticCode)] = []
         /// Capability → the entry that added it.
         var added: [Capability: StageEntry] = [:]
         /// Capability → the entry that made it stale after it was added.
@@ -152,11 +152,11 @@ extension PipelineCheck {
             for need in d.needs(with: options(entry)) {
                 if let by = stale[need], let adder = added[need] {
                     problems.append((p, "stage '\(entry.name)' needs '\(need)', which '\(by.name)' makes stale by running after '\(adder.name)'; move { \"use\": \"\(by.name)\" } before { \"use\": \"\(adder.name)\" }",
-                                     "pipeline.stale-need"))
+                                     .pipelineStaleNeed))
                 } else if added[need] == nil {
                     let provider = registry.descriptions.first { $0.adds.contains(need) }?.name
                     let fix = provider.map { "; add { \"use\": \"\($0)\" } before it" } ?? ""
-                    problems.append((p, "stage '\(entry.name)' needs '\(need)'\(fix)", "pipeline.missing-need"))
+                    problems.append((p, "stage '\(entry.name)' needs '\(need)'\(fix)", .pipelineMissingNeed))
                 }
             }
             for capability in d.invalidates where added[capability] != nil { stale[capability] = entry }
@@ -183,21 +183,21 @@ extension PipelineCheck {
                 if registry.description(named: key) != nil, stages.contains(where: { $0.name == key }) {
                     let ids = stages.filter { $0.name == key }.map { "'\($0.key)'" }.joined(separator: ", ")
                     v.error("\(owner) sets options of stage '\(key)', which the pipeline lists under its ids \(ids); use one of them",
-                            code: "pipeline.unknown-key", at: p, key: true)
+                            code: .pipelineUnknownKey, at: p, key: true)
                 } else if registry.description(named: key) != nil {
                     v.error("\(owner) sets options of stage '\(key)', which the pipeline does not use; add { \"use\": \"\(key)\" } to 'stages' or remove these options",
-                            code: "pipeline.unused-stage", at: p, key: true)
+                            code: .pipelineUnusedStage, at: p, key: true)
                 } else {
                     let candidates = keys + registry.descriptions.map(\.name).filter { !keys.contains($0) }
                     v.error("unknown stage '\(key)' in the stage options of \(owner)\(Suggestion.didYouMean(key, in: candidates))",
-                            code: "pipeline.unknown-stage", at: p, key: true)
+                            code: .pipelineUnknownStage, at: p, key: true)
                 }
                 continue
             }
             guard let d = registry.description(named: entry.name) else { continue }
             if registry.kind(of: entry.name) == .run {
                 v.error("stage '\(entry.name)' runs once over every chart; set its options in its entry of 'stages', not per chart",
-                        code: "pipeline.run-stage-override", at: p, key: true)
+                        code: .pipelineRunStageOverride, at: p, key: true)
                 continue
             }
             guard let optionMembers = options.objectValue else {

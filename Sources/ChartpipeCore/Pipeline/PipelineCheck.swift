@@ -44,9 +44,9 @@ struct PipelineCheck {
         checkLocales(locales, strings: strings)
         let output = resolve(root["output"]?.stringValue ?? "out/\(name)")
         if let problem = OutputPath.problem(output, shown: root["output"]?.stringValue ?? "out/\(name)", pipelineDirectory: directory) {
-            v.error(problem, code: "pipeline.output", at: root["output"] == nil ? "/name" : "/output")
+            v.error(problem, code: .pipelineOutput, at: root["output"] == nil ? "/name" : "/output")
         }
-        if let problem = OutputPath.problem(name: name) { v.error(problem, code: "pipeline.reserved-name", at: "/name") }
+        if let problem = OutputPath.problem(name: name) { v.error(problem, code: .pipelineReservedName, at: "/name") }
         let stages = checkStages(root["stages"])
         let (charts, overrides) = checkCharts(root["charts"], stages: stages)
         var spec = PipelineSpec(path: v.path, directory: directory, name: name, output: output, locales: locales,
@@ -65,7 +65,7 @@ struct PipelineCheck {
     /// option's place.
     mutating func checkStagesAgainstCharts(_ spec: PipelineSpec, chartItems: [JSONValue]) {
         // One message per place and problem, naming every chart it concerns.
-        var problems: [(pointer: String, stage: String, message: String, code: String, charts: [String])] = []
+        var problems: [(pointer: String, stage: String, message: String, code: DiagnosticCode, charts: [String])] = []
         // A stage entry's stage as the pipeline's options make it, made once for every chart
         // that overrides none of them (a stage is a value made from its options alone).
         var shared: [String: Result<any Stage, any Error>] = [:]
@@ -95,7 +95,7 @@ struct PipelineCheck {
                     } else if let f = e.field, entry.options[f] != nil {
                         pointer = entry.pointer + "/" + JSONLocator.escape(f)
                     }
-                    let code = e.code == Diagnostic.unclassified ? "pipeline.chart-check" : e.code
+                    let code = e.code == Diagnostic.unclassified ? .pipelineChartCheck : e.code
                     if let i = problems.firstIndex(where: { $0.pointer == pointer && $0.message == e.message }) {
                         problems[i].charts.append(chart.id)
                     } else {
@@ -120,7 +120,7 @@ struct PipelineCheck {
             if d.perPoint, !reduced {
                 let fix = registry.descriptions.first { $0.adds.contains(.downsampled) }.map { "; add { \"use\": \"\($0.name)\" } before it" } ?? ""
                 return [.warning("no stage reduces the points before '\(entry.name)', which labels or plays every point: a chart of a million rows becomes a million labels and sounds\(fix)",
-                                 code: "pipeline.no-reduction", at: v.at(entry.pointer + "/use"))]
+                                 code: .pipelineNoReduction, at: v.at(entry.pointer + "/use"))]
             }
         }
         return []
@@ -135,9 +135,9 @@ struct PipelineCheck {
             // A tag that is not even shaped like one has its own message already.
             guard case .success(true) = Patterns.wholeMatch(PipelineShape.localePattern, locale) else { continue }
             if let problem = LocaleIDs.problem(locale, preferring: writable) {
-                v.error(problem, code: "pipeline.unknown-locale", at: "/locales/\(i)")
+                v.error(problem, code: .pipelineUnknownLocale, at: "/locales/\(i)")
             } else if let problem = vocabulary.localeProblem(locale, catalogs: strings) {
-                v.error(problem, code: "pipeline.untranslated-locale", at: "/locales/\(i)")
+                v.error(problem, code: .pipelineUntranslatedLocale, at: "/locales/\(i)")
             }
         }
     }

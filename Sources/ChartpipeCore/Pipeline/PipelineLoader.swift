@@ -20,13 +20,13 @@ public struct PipelineLoader: Sendable {
         switch RegularFile.read(path) {
         case let .success(b): bytes = b
         case let .failure(.unreadable(reason)):
-            throw PipelineErrors(diagnostics: [Diagnostic("cannot read the pipeline file: \(reason)", code: "pipeline.unreadable",
+            throw PipelineErrors(diagnostics: [Diagnostic("cannot read the pipeline file: \(reason)", code: .pipelineUnreadable,
                                                          at: SourceLocation(path: path))])
         case let .failure(.notRegular(kind)):
             throw PipelineErrors(diagnostics: [Diagnostic("the pipeline file is \(kind), not a regular file; name a .pipeline file",
-                                                         code: "pipeline.unreadable", at: SourceLocation(path: path))])
+                                                         code: .pipelineUnreadable, at: SourceLocation(path: path))])
         case .failure(.tooLarge):
-            throw PipelineErrors(diagnostics: [Diagnostic("the pipeline file is too large", code: "pipeline.unreadable",
+            throw PipelineErrors(diagnostics: [Diagnostic("the pipeline file is too large", code: .pipelineUnreadable,
                                                          at: SourceLocation(path: path))])
         }
         return try load(bytes: bytes, path: path, directory: url.deletingLastPathComponent().standardizedFileURL.path)
@@ -38,7 +38,7 @@ public struct PipelineLoader: Sendable {
         // An empty file is no JSON at all: say so, at its start, not at a column 0.
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw PipelineErrors(diagnostics: [Diagnostic("the pipeline file is empty; it must hold a JSON object with 'version', 'name', 'stages' and 'charts'",
-                                                         code: "pipeline.empty", at: SourceLocation(path: path, line: 1, column: 1))])
+                                                         code: .pipelineEmpty, at: SourceLocation(path: path, line: 1, column: 1))])
         }
         do {
             root = try JSONParser.parse(bytes)
@@ -46,7 +46,7 @@ public struct PipelineLoader: Sendable {
             // jansson says "unexpected token near ']'" for the trailing commas JSON does not allow.
             let hint = error.message.hasSuffix("near ']'") || error.message.hasSuffix("near '}'")
                 ? " (JSON allows no comma before a closing bracket)" : ""
-            throw PipelineErrors(diagnostics: [Diagnostic("invalid JSON: \(error.message)\(hint)", code: "pipeline.invalid-json",
+            throw PipelineErrors(diagnostics: [Diagnostic("invalid JSON: \(error.message)\(hint)", code: .pipelineInvalidJson,
                                                          at: SourceLocation(path: path, line: error.line, column: max(error.column, 1)))])
         }
         var check = PipelineCheck(path: path, directory: directory, registry: registry, locator: JSONLocator(bytes),

@@ -10,7 +10,7 @@ struct PostgresURL: Equatable {
 
     struct Problem: Error, Equatable {
         var message: String
-        var code: String
+        var code: DiagnosticCode
     }
 
     static let passwordHelp = "a pipeline file is no place for a password: put it in ~/.pgpass (or the file PGPASSFILE names), "
@@ -24,7 +24,7 @@ struct PostgresURL: Equatable {
 
     static func parse(_ url: String) -> Result<PostgresURL, Problem> {
         guard let scheme = url.range(of: "://") else {
-            return .failure(Problem(message: "'\(url)' is not a PostgreSQL URL such as 'postgresql://host/database'", code: "pipeline.invalid-value"))
+            return .failure(Problem(message: "'\(url)' is not a PostgreSQL URL such as 'postgresql://host/database'", code: .pipelineInvalidValue))
         }
         var rest = Substring(url[scheme.upperBound...])
         var parameters: [(String, String)] = []
@@ -48,12 +48,12 @@ struct PostgresURL: Equatable {
         var hostPort = authority
         if let at = authority.lastIndex(of: "@") {
             if authority[..<at].contains(":") || parameters.contains(where: { $0.0 == "password" }) {
-                return .failure(Problem(message: "the database URL holds a password; " + passwordHelp, code: "pipeline.password-in-url"))
+                return .failure(Problem(message: "the database URL holds a password; " + passwordHelp, code: .pipelinePasswordInUrl))
             }
             hostPort = authority[authority.index(after: at)...]
         }
         if parameters.contains(where: { $0.0 == "password" }) {
-            return .failure(Problem(message: "the database URL holds a password; " + passwordHelp, code: "pipeline.password-in-url"))
+            return .failure(Problem(message: "the database URL holds a password; " + passwordHelp, code: .pipelinePasswordInUrl))
         }
         var host = String(hostPort)
         if host.hasPrefix("[") { host = String(host.prefix { $0 != "]" }) + "]" } else if let colon = host.firstIndex(of: ":") {

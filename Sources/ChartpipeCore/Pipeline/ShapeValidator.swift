@@ -22,7 +22,7 @@ struct ShapeValidator {
         return SourceLocation(path: path, line: p?.line, column: p?.column)
     }
 
-    mutating func error(_ message: String, code: String = "pipeline.invalid-value", at pointer: String, key: Bool = false) {
+    mutating func error(_ message: String, code: DiagnosticCode = .pipelineInvalidValue, at pointer: String, key: Bool = false) {
         diagnostics.append(Diagnostic(message, code: code, at: key ? atKey(pointer) : at(pointer)))
     }
 
@@ -68,7 +68,7 @@ struct ShapeValidator {
                     return false
                 case let .failure(problem):
                     error("\(name) cannot be checked: the declaration's pattern '\(pattern)' is not a valid regular expression (\(problem.reason))",
-                          code: "pipeline.broken-declaration", at: pointer)
+                          code: .pipelineBrokenDeclaration, at: pointer)
                     return false
                 }
             }
@@ -144,14 +144,14 @@ struct ShapeValidator {
                 } else {
                     hint = "; known keys: " + names.joined(separator: ", ")
                 }
-                error("unknown key '\(key)' in \(owner)\(hint)", code: "pipeline.unknown-key", at: p, key: true)
+                error("unknown key '\(key)' in \(owner)\(hint)", code: .pipelineUnknownKey, at: p, key: true)
                 ok = false
                 continue
             }
             if !check(member, field.shape, pointer: p, name: "'\(key)'", rationale: field.rationale) { ok = false }
         }
         for field in fields where field.required && !members.contains(where: { $0.0 == field.name }) {
-            error("\(owner) is missing the required key '\(field.name)' (\(field.doc))", code: "pipeline.missing-key", at: pointer)
+            error("\(owner) is missing the required key '\(field.name)' (\(field.doc))", code: .pipelineMissingKey, at: pointer)
             ok = false
         }
         return ok

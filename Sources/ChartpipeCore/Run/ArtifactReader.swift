@@ -22,12 +22,12 @@ public struct ArtifactReader: Sendable {
         do {
             (bytes, matches) = try writer.checked(artifact)
         } catch {
-            throw ChartError("cannot read '\(artifact.path)' of the output folder: \(error.message)", code: "run.missing-artifact",
+            throw ChartError("cannot read '\(artifact.path)' of the output folder: \(error.message)", code: .runMissingArtifact,
                              at: SourceLocation(path: path))
         }
         guard matches else {
             throw ChartError("'\(artifact.path)' changed after the run that listed it; run the chart again",
-                             code: "run.changed-artifact", at: SourceLocation(path: path))
+                             code: .runChangedArtifact, at: SourceLocation(path: path))
         }
         return bytes
     }
@@ -44,14 +44,14 @@ public struct ArtifactReader: Sendable {
             $0.kind == kind && $0.locale == locale && (pathSuffix.map($0.path.hasSuffix) ?? true)
         }) else {
             throw ChartError("chart '\(chart.id)' has no \(kind) file\(locale.map { " in '\($0)'" } ?? "") in the output folder",
-                             code: "run.missing-artifact")
+                             code: .runMissingArtifact)
         }
         do {
             return try JSONParser.parse(bytes(of: artifact))
         } catch let error as ChartError {
             throw error
         } catch {
-            throw ChartError("'\(artifact.path)' is not valid JSON", code: "run.unreadable-artifact")
+            throw ChartError("'\(artifact.path)' is not valid JSON", code: .runUnreadableArtifact)
         }
     }
 }

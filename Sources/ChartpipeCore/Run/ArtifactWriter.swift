@@ -171,12 +171,12 @@ public final class ArtifactWriter: Sendable {
         if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG else {
                 throw ChartError("refusing to write '\(relativePath)': something other than a file is in the way",
-                                 code: "output.not-a-file", at: SourceLocation(path: target))
+                                 code: .outputNotAFile, at: SourceLocation(path: target))
             }
             let mayReplace = owned.withLock { set in set.map { $0.contains(relativePath) } ?? true }
             guard mayReplace else {
                 throw ChartError("refusing to replace '\(relativePath)': no chartpipe manifest of this folder lists it, so chartpipe did not write it; move it away or choose another output folder",
-                                 code: "output.unlisted-file", at: SourceLocation(path: target))
+                                 code: .outputUnlistedFile, at: SourceLocation(path: target))
             }
         }
         let temporary = "." + name + ".tmp-\(getpid())"
@@ -201,7 +201,7 @@ public final class ArtifactWriter: Sendable {
                     (size, digest) = try Self.hash(fd, path: target)
                 }
                 if let declared = sink.declaredSize, declared != size {
-                    throw ChartError("cannot write: the file holds \(size) bytes of the \(declared) written", code: "output.write-failed")
+                    throw ChartError("cannot write: the file holds \(size) bytes of the \(declared) written", code: .outputWriteFailed)
                 }
             }
         } catch {
@@ -211,7 +211,7 @@ public final class ArtifactWriter: Sendable {
             close(fd)
             unlinkat(folder, temporary, 0)
             if error is Cancelled { throw ChartError("the run was cancelled while this file was written", code: Diagnostic.cancelled) }
-            if full, (error as? ChartError)?.code != "output.disk-full" {
+            if full, (error as? ChartError)?.code != .outputDiskFull {
                 throw Self.failure(ENOSPC, "cannot write", target)
             }
             if let error = error as? ChartError {
@@ -219,7 +219,7 @@ public final class ArtifactWriter: Sendable {
                 located.location = SourceLocation(path: target)
                 throw located
             }
-            throw ChartError("cannot write: \(error)", code: "output.write-failed", at: SourceLocation(path: target))
+            throw ChartError("cannot write: \(error)", code: .outputWriteFailed, at: SourceLocation(path: target))
         }
         return Prepared(entry: ManifestArtifact(path: relativePath, kind: kind, locale: locale, bytes: size, sha256: digest),
                         name: name, temporary: temporary, fd: fd)
@@ -270,7 +270,7 @@ public final class ArtifactWriter: Sendable {
     /// say so rather than fail every chart after it.
     static func failure(_ code: Int32, _ doing: String, _ path: String) -> ChartError {
         let full = isDiskFull(code)
-        return ChartError("\(doing): \(String(cString: strerror(code)))", code: full ? "output.disk-full" : "output.write-failed",
+        return ChartError("\(doing): \(String(cString: strerror(code)))", code: full ? .outputDiskFull : .outputWriteFailed,
                           at: path.isEmpty ? nil : SourceLocation(path: path))
     }
 
@@ -307,7 +307,7 @@ public final class ArtifactWriter: Sendable {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !relativePath.hasPrefix("/"), !relativePath.contains("\0"),
               !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
-            throw ChartError("refusing to write '\(relativePath)': it would leave the output folder", code: "output.outside",
+            throw ChartError("refusing to write '\(relativePath)': it would leave the output folder", code: .outputOutside,
                              at: SourceLocation(path: root))
         }
         return root + "/" + relativePath
@@ -342,7 +342,7 @@ public final class ArtifactWriter: Sendable {
                 close(fd)
                 if e == ELOOP || e == ENOTDIR {
                     throw ChartError("refusing to go through '\(path)': it is a symbolic link or not a folder",
-                                     code: "output.symbolic-link", at: SourceLocation(path: root))
+                                     code: .outputSymbolicLink, at: SourceLocation(path: root))
                 }
                 throw Self.failure(e, "cannot open the folder", path)
             }
@@ -391,7 +391,7 @@ public final class ArtifactWriter: Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw ChartError("'\(relativePath)' is not a regular file", code: "output.not-a-file", at: SourceLocation(path: root))
+            throw ChartError("'\(relativePath)' is not a regular file", code: .outputNotAFile, at: SourceLocation(path: root))
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
@@ -413,11 +413,11 @@ public final class ArtifactWriter: Sendable {
         var info = stat()
         if stat(root, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw ChartError("the output folder is a file, not a folder; choose another --out or 'output'", code: "output.not-a-folder",
+                throw ChartError("the output folder is a file, not a folder; choose another --out or 'output'", code: .outputNotAFolder,
                                  at: SourceLocation(path: root))
             }
             guard access(root, W_OK) == 0 else {
-                throw ChartError("cannot write into the output folder: \(String(cString: strerror(errno)))", code: "output.unwritable",
+                throw ChartError("cannot write into the output folder: \(String(cString: strerror(errno)))", code: .outputUnwritable,
                                  at: SourceLocation(path: root))
             }
             return
@@ -442,7 +442,7 @@ public final class ArtifactWriter: Sendable {
             // A file where a folder of the path belongs: the reason is that it is not a directory.
             let reason = code == EEXIST && exists ? String(cString: strerror(ENOTDIR)) + ": '\(shown)' is a file"
                 : String(cString: strerror(code)) + (shown == path ? "" : " (creating '\(shown)')")
-            throw ChartError("cannot create the output folder: \(reason); choose another --out or 'output'", code: "output.unwritable",
+            throw ChartError("cannot create the output folder: \(reason); choose another --out or 'output'", code: .outputUnwritable,
                              at: SourceLocation(path: path))
         }
     }

@@ -24,17 +24,17 @@ public struct BaselineSource: Sendable {
         let at = SourceLocation(path: reader.root)
         var info = stat()
         guard stat(reader.root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw ChartError("--compare: there is no folder here; name the output folder of an earlier run", code: "compare.missing", at: at)
+            throw ChartError("--compare: there is no folder here; name the output folder of an earlier run", code: .compareMissing, at: at)
         }
         guard let bytes = try? reader.writer.read("manifest.json") else {
-            throw ChartError("--compare: the folder holds no manifest.json, so it is not the output of a run", code: "compare.no-manifest", at: at)
+            throw ChartError("--compare: the folder holds no manifest.json, so it is not the output of a run", code: .compareNoManifest, at: at)
         }
         guard let json = try? JSONParser.parse(bytes), let manifest = Manifest(json: json) else {
-            throw ChartError("--compare: the folder's manifest.json is not one chartpipe wrote, or it is damaged", code: "compare.bad-manifest", at: at)
+            throw ChartError("--compare: the folder's manifest.json is not one chartpipe wrote, or it is damaged", code: .compareBadManifest, at: at)
         }
         guard manifest.pipeline == pipeline else {
             throw ChartError("--compare: the folder holds the output of the pipeline '\(manifest.pipeline)', not of '\(pipeline)'",
-                             code: "compare.other-pipeline", at: at)
+                             code: .compareOtherPipeline, at: at)
         }
         return BaselineSource(reader: reader, manifest: manifest)
     }

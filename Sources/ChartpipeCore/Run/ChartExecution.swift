@@ -35,7 +35,7 @@ public struct ChartExecution: Sendable {
         var steps: [Step] = []
         for entry in spec.stages {
             guard let registration = registry.registration(named: entry.name) else {
-                throw ChartError("stage '\(entry.name)' is not available in this build", code: "pipeline.unavailable-stage",
+                throw ChartError("stage '\(entry.name)' is not available in this build", code: .pipelineUnavailableStage,
                                  at: entry.location)
             }
             steps.append(Step(entry: entry, registration: registration))
@@ -75,12 +75,12 @@ public struct ChartExecution: Sendable {
             case let f as any FoldStage where fold == nil && stages.isEmpty: fold = (step.entry, f)
             case let c as any ChartStage: stages.append((step.entry, c))
             default:
-                throw ChartError("stage '\(step.entry.name)' cannot run at this place", code: "pipeline.misplaced-stage",
+                throw ChartError("stage '\(step.entry.name)' cannot run at this place", code: .pipelineMisplacedStage,
                                  at: step.entry.location)
             }
         }
         guard let source else {
-            throw ChartError("the first stage must read the data", code: "pipeline.no-source", at: steps.first?.entry.location)
+            throw ChartError("the first stage must read the data", code: .pipelineNoSource, at: steps.first?.entry.location)
         }
         return Plan(chart: chart, source: source, fold: fold, stages: stages)
     }
@@ -181,9 +181,9 @@ func located<T>(_ entry: StageEntry, _ body: () throws -> T) throws -> T {
         throw cancelled
     } catch var error as Diagnostic {
         if error.location == nil { error.location = entry.location }
-        if error.code == Diagnostic.unclassified { error.code = "\(entry.name).failed" }
+        if error.code == Diagnostic.unclassified { error.code = .stageFailed(entry.name) }
         throw error
     } catch {
-        throw Diagnostic("stage '\(entry.name)' failed: \(error)", code: "\(entry.name).failed", at: entry.location)
+        throw Diagnostic("stage '\(entry.name)' failed: \(error)", code: .stageFailed(entry.name), at: entry.location)
     }
 }

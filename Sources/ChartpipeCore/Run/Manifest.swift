@@ -196,7 +196,7 @@ public struct Manifest: Sendable, Equatable {
     /// A diagnostic as the manifest and `--log-format json` write it.
     public static func json(diagnostic d: Diagnostic) -> JSONValue {
         .object([
-            ("severity", .string(d.severity.rawValue)), ("code", .string(d.code)), ("message", .string(d.message)),
+            ("severity", .string(d.severity.rawValue)), ("code", .string(d.code.rawValue)), ("message", .string(d.message)),
             ("file", d.location.map { .string($0.path) } ?? .null),
             ("line", d.location?.line.map { .int($0) } ?? .null),
             ("column", d.location?.column.map { .int($0) } ?? .null),
@@ -268,7 +268,7 @@ public struct Manifest: Sendable, Equatable {
         let location = json["file"]?.stringValue.map {
             SourceLocation(path: $0, line: json["line"]?.intValue, column: json["column"]?.intValue)
         }
-        return Diagnostic(message, code: json["code"]?.stringValue ?? Diagnostic.unclassified,
+        return Diagnostic(message, code: json["code"]?.stringValue.map(DiagnosticCode.init(rawValue:)) ?? Diagnostic.unclassified,
                           severity: json["severity"]?.stringValue.flatMap(Diagnostic.Severity.init(rawValue:)) ?? .error,
                           at: location, field: json["field"]?.stringValue)
     }

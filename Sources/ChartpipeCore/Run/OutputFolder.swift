@@ -111,7 +111,7 @@ final class OutputFolder: Sendable {
             for id in selected {
                 if let name = probe.files(in: "charts/\(id)").first(where: { !$0.hasPrefix(".") }) {
                     throw ChartError("'charts/\(id)/\(name)' is in the output folder, but no chartpipe manifest lists it; chartpipe does not replace files it did not write: move them away or choose another output folder",
-                                     code: "output.unlisted-file", at: SourceLocation(path: probe.root))
+                                     code: .outputUnlistedFile, at: SourceLocation(path: probe.root))
                 }
             }
         }
@@ -150,11 +150,11 @@ final class OutputFolder: Sendable {
         guard let bytes = try? writer.read(name), let json = try? JSONParser.parse(bytes),
               let manifest = Manifest(json: json) else {
             throw ChartError("the output folder holds a \(name) that chartpipe did not write; chartpipe does not replace it: choose another output folder, or move it away",
-                             code: "output.foreign-manifest", at: at)
+                             code: .outputForeignManifest, at: at)
         }
         guard manifest.pipeline == pipeline else {
             throw ChartError("the output folder holds the output of the pipeline '\(manifest.pipeline)'; choose another output folder for '\(pipeline)', or remove that one",
-                             code: "output.other-pipeline", at: at)
+                             code: .outputOtherPipeline, at: at)
         }
         return manifest
     }

@@ -42,7 +42,7 @@ public struct RunContext: Sendable {
     public func data(of chart: RunChart) throws(ChartError) -> SeriesSet {
         let json = try reader.json(of: chart, kind: "data")
         guard let set = DataFile.decode(json, chart: chart.spec) else {
-            throw ChartError("data.json of chart '\(chart.id)' is not what chartpipe writes", code: "run.unreadable-artifact")
+            throw ChartError("data.json of chart '\(chart.id)' is not what chartpipe writes", code: .runUnreadableArtifact)
         }
         return set
     }
@@ -53,7 +53,7 @@ public struct RunContext: Sendable {
         let json = try reader.json(of: chart, kind: "trend")
         guard let trend = TrendResult(json: json, xType: data.xType, categories: data.categories,
                                       zone: chart.spec.x.zone) else {
-            throw ChartError("trend.json of chart '\(chart.id)' is not what chartpipe writes", code: "run.unreadable-artifact")
+            throw ChartError("trend.json of chart '\(chart.id)' is not what chartpipe writes", code: .runUnreadableArtifact)
         }
         return trend
     }
@@ -64,7 +64,7 @@ public struct RunContext: Sendable {
         let json = try reader.json(of: chart, kind: "description", locale: locale, pathSuffix: ".json")
         guard let description = ChartDescription(json: json, xType: data.xType, categories: data.categories) else {
             throw ChartError("description.\(locale).json of chart '\(chart.id)' is not what chartpipe writes",
-                             code: "run.unreadable-artifact")
+                             code: .runUnreadableArtifact)
         }
         return description
     }

@@ -62,7 +62,7 @@ public final class RunLock: Sendable {
             fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         }
         guard fd >= 0 else {
-            throw ChartError("cannot lock the output folder: \(String(cString: strerror(errno)))", code: "output.unwritable",
+            throw ChartError("cannot lock the output folder: \(String(cString: strerror(errno)))", code: .outputUnwritable,
                              at: SourceLocation(path: root))
         }
         let mode = exclusive ? LOCK_EX : LOCK_SH
@@ -70,12 +70,12 @@ public final class RunLock: Sendable {
             guard errno == EWOULDBLOCK, wait else {
                 close(fd)
                 throw ChartError("another chartpipe run is writing into this output folder; wait for it to finish, or pass --wait to start when it does",
-                                 code: "output.locked", at: SourceLocation(path: root))
+                                 code: .outputLocked, at: SourceLocation(path: root))
             }
             while flock(fd, mode) != 0 {
                 guard errno == EINTR else {
                     close(fd)
-                    throw ChartError("cannot lock the output folder: \(String(cString: strerror(errno)))", code: "output.unwritable",
+                    throw ChartError("cannot lock the output folder: \(String(cString: strerror(errno)))", code: .outputUnwritable,
                                      at: SourceLocation(path: root))
                 }
             }

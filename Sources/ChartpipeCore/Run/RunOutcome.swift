@@ -6,7 +6,7 @@ public struct RunOutcome: Sendable {
     public var results: [ChartResult]
 
     /// The code of the error that stops a run because the output's disk is full.
-    public static let diskFull = "output.disk-full"
+    public static let diskFull = DiagnosticCode.outputDiskFull
 
     /// Kinds of change that make the run exit 3.
     public var failOnChange: Set<Change.Kind> = []

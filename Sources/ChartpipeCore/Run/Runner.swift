@@ -255,7 +255,7 @@ public final class Runner: Sendable {
                 if let entry = state.entry(files: files) { states[step.entry.key] = entry }
             } catch {
                 let diagnostic = (error as? Diagnostic) ?? Diagnostic("stage '\(step.entry.name)' was interrupted",
-                                                                      code: "run.interrupted", at: step.entry.location)
+                                                                      code: .runInterrupted, at: step.entry.location)
                 outcomes.append(RunStageRecord(key: step.entry.key, stage: step.entry.name, status: .failed, error: diagnostic))
             }
         }
@@ -311,7 +311,7 @@ public final class Runner: Sendable {
             return nil
         } catch {
             let diagnostic = (error as? Diagnostic)
-                ?? Diagnostic("\(error)", code: "chart.failed", at: SourceLocation(path: chart.source.displayPath))
+                ?? Diagnostic("\(error)", code: .chartFailed, at: SourceLocation(path: chart.source.displayPath))
             folder.discard(chart.id)
             let record = ChartRecord(id: chart.id, status: .failed, error: diagnostic, warnings: partial?.warnings ?? [],
                                      recordsRead: partial?.recordsRead ?? 0, recordsSkipped: partial?.recordsSkipped ?? 0,

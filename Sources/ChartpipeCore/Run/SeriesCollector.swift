@@ -43,7 +43,7 @@ public enum SeriesCollector {
                 if stream.xType != .category {
                     let name = series.count > 1 ? " of series '\(series[s].name)'" : ""
                     warnings.append(.warning("x\(name) is not in ascending order; the points were sorted by x (rows with equal x keep their order)",
-                                             code: "data.unsorted-x", at: SourceLocation(path: stream.sourcePath), field: chart.x.field))
+                                             code: .dataUnsortedX, at: SourceLocation(path: stream.sourcePath), field: chart.x.field))
                 }
                 series[s] = series[s].picking(order)
                 lines[s] = order.map { lines[s][$0] }
@@ -64,7 +64,7 @@ public enum SeriesCollector {
                     }
                 }
                 throw ChartError("x '\(shown)' appears twice\(name), at lines \(lines[s][i - 1]) and \(lines[s][i]); \(advice)",
-                                 code: "data.duplicate-x", at: SourceLocation(path: stream.sourcePath, line: Int(lines[s][i])), field: chart.x.field)
+                                 code: .dataDuplicateX, at: SourceLocation(path: stream.sourcePath, line: Int(lines[s][i])), field: chart.x.field)
             }
         }
         return (SeriesSet(xType: stream.xType, categories: categories, series: series), warnings)
@@ -88,13 +88,13 @@ public enum SeriesCollector {
         guard !data.series.contains(where: { $0.y.contains(where: \.isFinite) }) else { return }
         let at = SourceLocation(path: chart.source.displayPath)
         if stream.recordsSkipped > 0, stream.recordsSkipped == stream.recordsRead {
-            throw ChartError("all \(stream.recordsRead) rows were skipped (onError: skip); the warnings say where", code: "data.all-skipped", at: at)
+            throw ChartError("all \(stream.recordsRead) rows were skipped (onError: skip); the warnings say where", code: .dataAllSkipped, at: at)
         }
         if data.pointCount == 0 {
-            throw ChartError("no data points were read; check the file and the x and y fields", code: "data.no-points", at: at)
+            throw ChartError("no data points were read; check the file and the x and y fields", code: .dataNoPoints, at: at)
         }
         throw ChartError("all \(data.pointCount) values are missing (empty, NA, null or NaN); there is nothing to describe",
-                         code: "data.no-values", at: at, field: chart.y.fields.joined(separator: ", "))
+                         code: .dataNoValues, at: at, field: chart.y.fields.joined(separator: ", "))
     }
 
     /// Values that leave a fixed y range, which axes and audio show at the range's edge.
@@ -104,7 +104,7 @@ public enum SeriesCollector {
         guard let low = outside.min(), let high = outside.max() else { return nil }
         let n = outside.count
         return .warning("\(n) \(n == 1 ? "value lies" : "values lie") outside the fixed range [\(JSONWriter.number(range.lowerBound)), \(JSONWriter.number(range.upperBound))] of y (from \(JSONWriter.number(low)) to \(JSONWriter.number(high))); they are drawn and played at the edge of the range: widen 'range' or set it to \"auto\"",
-                        code: "data.outside-range", at: SourceLocation(path: chart.source.displayPath),
+                        code: .dataOutsideRange, at: SourceLocation(path: chart.source.displayPath),
                         field: chart.y.fields.joined(separator: ", "))
     }
 }

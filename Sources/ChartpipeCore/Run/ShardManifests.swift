@@ -11,36 +11,36 @@ public enum ShardManifests {
         for name in writer.files(in: "") where name.hasPrefix("manifest.shard-") && name.hasSuffix(".json") {
             guard let bytes = try? writer.read(name), let json = try? JSONParser.parse(bytes), let m = Manifest(json: json), m.shard != nil else {
                 throw ChartError("'\(name)' is not a shard manifest chartpipe wrote; remove it, or run that shard again",
-                                 code: "merge.foreign-shard", at: at)
+                                 code: .mergeForeignShard, at: at)
             }
             manifests.append((name, m))
         }
         guard let first = manifests.first?.manifest, let count = first.shard?.count else {
             throw ChartError("there is nothing to merge: the folder holds no manifest.shard-I.json; run the shards first (chartpipe run --shard I/N)",
-                             code: "merge.no-shards", at: at)
+                             code: .mergeNoShards, at: at)
         }
         for (name, m) in manifests {
             if m.pipeline != first.pipeline || m.pipelineFile?.sha256 != first.pipelineFile?.sha256 {
                 throw ChartError("'\(name)' comes from another pipeline (or another version of its file) than '\(manifests[0].name)'; run every shard with the same pipeline file",
-                                 code: "merge.other-pipeline", at: at)
+                                 code: .mergeOtherPipeline, at: at)
             }
             if m.toolVersion != first.toolVersion {
                 throw ChartError("'\(name)' was written by chartpipe \(m.toolVersion), '\(manifests[0].name)' by \(first.toolVersion); run every shard with one version",
-                                 code: "merge.other-version", at: at)
+                                 code: .mergeOtherVersion, at: at)
             }
             if m.shard?.count != count {
                 throw ChartError("'\(name)' is a shard of \(m.shard?.count ?? 0), '\(manifests[0].name)' of \(count); run every shard with the same count",
-                                 code: "merge.other-count", at: at)
+                                 code: .mergeOtherCount, at: at)
             }
             if m.running {
                 throw ChartError("shard \(m.shard?.index ?? 0) of \(count) did not finish ('\(name)' says it is still running, so it was killed or is running now); run it again with --shard \(m.shard?.index ?? 0)/\(count)",
-                                 code: "merge.unfinished-shard", at: at)
+                                 code: .mergeUnfinishedShard, at: at)
             }
         }
         let present = Set(manifests.compactMap { $0.manifest.shard?.index })
         if let missing = (0..<count).first(where: { !present.contains($0) }) {
             throw ChartError("shard \(missing) of \(count) is missing (no manifest.shard-\(missing).json); run it with --shard \(missing)/\(count), then merge",
-                             code: "merge.missing-shard", at: at)
+                             code: .mergeMissingShard, at: at)
         }
         return manifests.map(\.manifest).sorted { ($0.shard?.index ?? 0) < ($1.shard?.index ?? 0) }
     }

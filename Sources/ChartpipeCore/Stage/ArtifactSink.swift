@@ -58,7 +58,7 @@ public struct ArtifactSink {
     /// Appends `count` bytes read from `offset` of the open file `source` (a part of another
     /// file), in blocks; a file that ends before is an error.
     public mutating func copy(from source: Int32, offset: Int, count: Int) throws {
-        guard offset >= 0, count >= 0 else { throw ChartError("a part of a file out of its bounds", code: "output.write-failed") }
+        guard offset >= 0, count >= 0 else { throw ChartError("a part of a file out of its bounds", code: .outputWriteFailed) }
         var buffer = [UInt8](repeating: 0, count: min(count, 1 << 18))
         var done = 0
         while done < count {
@@ -68,7 +68,7 @@ public struct ArtifactSink {
                 if errno == EINTR { continue }
                 throw ArtifactWriter.failure(errno, "cannot read back", "")
             }
-            guard n > 0 else { throw ChartError("a file ended before the part to copy from it", code: "output.write-failed") }
+            guard n > 0 else { throw ChartError("a file ended before the part to copy from it", code: .outputWriteFailed) }
             try buffer.withUnsafeBytes { raw in try write(UnsafeRawBufferPointer(rebasing: raw[0..<n])) }
             done += n
         }
@@ -79,12 +79,12 @@ public struct ArtifactSink {
     /// and reads back) is refused, since `/dev/null` would neither hold nor size its file.
     static func discard(_ write: (inout ArtifactSink) throws -> Void) throws -> Int {
         let fd = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ChartError("cannot open /dev/null", code: "output.write-failed") }
+        guard fd >= 0 else { throw ChartError("cannot open /dev/null", code: .outputWriteFailed) }
         defer { close(fd) }
         var sink = ArtifactSink(fileDescriptor: fd)
         try write(&sink)
         guard sink.hasher != nil else {
-            throw ChartError("a stream that writes through its file descriptor cannot be discarded", code: "output.write-failed")
+            throw ChartError("a stream that writes through its file descriptor cannot be discarded", code: .outputWriteFailed)
         }
         return sink.size
     }
@@ -98,8 +98,8 @@ public struct ArtifactSink {
         // From the descriptor, from its start (a writer such as libsndfile seeks): no path needed.
         switch RegularFile.contents(of: fd) {
         case let .success(bytes): return bytes
-        case let .failure(.unreadable(reason)): throw ChartError("cannot read back a temporary file: \(reason)", code: "output.write-failed")
-        case .failure: throw ChartError("cannot read back a temporary file", code: "output.write-failed")
+        case let .failure(.unreadable(reason)): throw ChartError("cannot read back a temporary file: \(reason)", code: .outputWriteFailed)
+        case .failure: throw ChartError("cannot read back a temporary file", code: .outputWriteFailed)
         }
     }
 

@@ -41,7 +41,7 @@ public struct ChartContext: Sendable {
 
     /// Records something a reader of the output should know; it reaches the log and the manifest.
     /// Without a location, the chart's data file is named.
-    public mutating func warn(_ message: String, code: String, at location: SourceLocation? = nil, field: String? = nil) {
+    public mutating func warn(_ message: String, code: DiagnosticCode, at location: SourceLocation? = nil, field: String? = nil) {
         warnings.append(.warning(message, code: code, at: location ?? SourceLocation(path: chart.source.displayPath), field: field))
     }
 }

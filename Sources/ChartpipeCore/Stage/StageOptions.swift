@@ -22,7 +22,7 @@ public struct StageOptions: Sendable {
     /// breaks the declaration (options built in code rather than read from a checked pipeline file).
     public func value<V>(_ option: Option<V>) throws(ChartError) -> V {
         if let v = try optionalValue(option) { return v }
-        throw ChartError("the option '\(option.name)' is missing (\(option.field.doc))", code: "options.missing",
+        throw ChartError("the option '\(option.name)' is missing (\(option.field.doc))", code: .optionsMissing,
                          field: option.name)
     }
 
@@ -34,10 +34,10 @@ public struct StageOptions: Sendable {
                                    rationale: option.field.rationale)
         if !fits || validator.diagnostics.count > 0 {
             let message = validator.diagnostics.first?.message ?? "'\(option.name)' has a value of the wrong type"
-            throw ChartError(message, code: "options.invalid", field: option.name)
+            throw ChartError(message, code: .optionsInvalid, field: option.name)
         }
         guard let value = V(optionValue: json) else {
-            throw ChartError("'\(option.name)' has a value of the wrong type", code: "options.invalid", field: option.name)
+            throw ChartError("'\(option.name)' has a value of the wrong type", code: .optionsInvalid, field: option.name)
         }
         return value
     }

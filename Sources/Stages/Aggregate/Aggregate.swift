@@ -101,11 +101,11 @@ public struct Aggregate: FoldStage {
             return .calendar(unit)
         case (.time, _):
             throw ChartError("time x needs a calendar unit: set \"every\" to 'hour', 'day', 'week', 'month', 'quarter' or 'year'.",
-                             code: "aggregate.every", field: "every")
+                             code: .aggregateEvery, field: "every")
         case (.number, .width(let width)?):
             return .width(width)
         case (.number, _):
-            throw ChartError("number x needs a bin width: set \"every\" to a number above 0.", code: "aggregate.every", field: "every")
+            throw ChartError("number x needs a bin width: set \"every\" to a number above 0.", code: .aggregateEvery, field: "every")
         }
     }
 
@@ -113,7 +113,7 @@ public struct Aggregate: FoldStage {
     public func check(chart: ChartSpec) throws(ChartError) {
         if case .calendar = try bucketing(for: chart.x.type), TimeZone(identifier: zone ?? chart.x.zone) == nil {
             throw ChartError("unknown time zone '\(zone ?? chart.x.zone)'; use an IANA name such as 'America/New_York'.",
-                             code: "aggregate.zone", field: "zone")
+                             code: .aggregateZone, field: "zone")
         }
     }
 
@@ -126,7 +126,7 @@ public struct Aggregate: FoldStage {
         if case .calendar(let unit) = bucketing {
             guard let tz = TimeZone(identifier: zoneName) else {
                 throw ChartError("unknown time zone '\(zoneName)'; use an IANA name such as 'America/New_York'.",
-                                 code: "aggregate.zone", at: chart.location, field: "zone")
+                                 code: .aggregateZone, at: chart.location, field: "zone")
             }
             calendar = CalendarBuckets(unit: unit, zone: tz)
         }
@@ -273,13 +273,13 @@ public struct Aggregate: FoldStage {
     private func tooManyBuckets(_ what: String) -> ChartError {
         let skip = empty == .skip ? "" : ", \"empty\": \"skip\" to leave empty buckets out"
         return ChartError("\(what), the limit of 'maxBuckets'; use a larger 'every'\(skip), or raise 'maxBuckets' in the aggregate stage's options if the chart is right",
-                          code: "aggregate.too-many-buckets", field: "maxBuckets")
+                          code: .aggregateTooManyBuckets, field: "maxBuckets")
     }
 
     private func widthTooSmall(_ width: Double, x: Double, chart: ChartSpec, at location: SourceLocation) -> ChartError {
         let least = abs(x) / Self.binLimit
         return ChartError("'every' \(JSONWriter.number(width)) is too small for the x value \(JSONWriter.number(x)): x divided by 'every' must stay below 2^50 (about 1.1e15) for its bin to have a start of its own; set 'every' to at least \(JSONWriter.number(least))",
-                          code: "aggregate.width-too-small", at: location, field: chart.x.field)
+                          code: .aggregateWidthTooSmall, at: location, field: chart.x.field)
     }
 
     /// An x value as messages show it: ISO 8601 for time (in the buckets' zone), else the number.
@@ -318,13 +318,13 @@ public struct Aggregate: FoldStage {
         if low - first - typical.lead > step * 0.5 {
             edges.first = true
             edges.warnings.append(.warning("the first \(unit) (from \(text(first))) holds data only from \(text(low)); its \(op.rawValue) covers part of it",
-                                           code: "aggregate.partial-bucket", at: at))
+                                           code: .aggregatePartialBucket, at: at))
         }
         let end = nextStart(after: last, bucketing, &calendar)
         if end.isFinite, end - high - typical.trail > step * 0.5, last > first {
             edges.last = true
             edges.warnings.append(.warning("the last \(unit) (from \(text(last))) holds data only until \(text(high)); its \(op.rawValue) covers part of it",
-                                           code: "aggregate.partial-bucket", at: at))
+                                           code: .aggregatePartialBucket, at: at))
         }
         return edges
     }

@@ -37,7 +37,7 @@ public struct Chart: ChartStage {
         try Self.narrowWidth.validate(narrowWidth)
         if narrowWidth != 0 && narrowWidth < 320 {
             throw ChartError("option 'narrow-width' of stage 'chart' is \(narrowWidth): it is 0 (no narrow chart) or at least 320",
-                             code: "chart.narrow-width")
+                             code: .chartNarrowWidth)
         }
         self.width = width
         self.height = height
@@ -58,7 +58,7 @@ public struct Chart: ChartStage {
             try context.cancellation.check()
             guard let description = context[DescriptionsKey.self]?[locale] else {
                 throw ChartError("stage 'chart' is named by the title and summary of 'describe'; add { \"use\": \"describe\" } before it.",
-                                 code: "chart.needs-descriptions")
+                                 code: .chartNeedsDescriptions)
             }
             context.emit(Artifact(path: "chart.\(locale).svg", kind: "chart", locale: locale,
                                   bytes: Array(svg(context, locale: locale, description: description, catalog: catalog).utf8)))

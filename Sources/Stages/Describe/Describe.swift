@@ -45,13 +45,13 @@ public struct Describe: ChartStage {
     public func run(_ context: inout ChartContext) throws {
         guard let trend = context[TrendKey.self] else {
             throw ChartError("stage 'describe' needs the statistics of 'trend'; add { \"use\": \"trend\" } before it.",
-                             code: "describe.needs-trend")
+                             code: .describeNeedsTrend)
         }
         let catalog: Catalog
         do {
             catalog = try Catalog.forRun(paths: context.run.strings)
         } catch {
-            throw ChartError("cannot load the string catalogs: \(error)", code: "describe.catalogs", field: "strings")
+            throw ChartError("cannot load the string catalogs: \(error)", code: .describeCatalogs, field: "strings")
         }
         var descriptions: [String: ChartDescription] = [:]
         var labels: [String: PointLabels] = [:]
@@ -71,7 +71,7 @@ public struct Describe: ChartStage {
             for artifact in result.artifacts { context.emit(artifact) }
             for problem in result.problems where !problems.contains(problem) { problems.append(problem) }
         }
-        for problem in problems { context.warn(problem, code: "describe.catalog") }
+        for problem in problems { context.warn(problem, code: .describeCatalog) }
         context[DescriptionsKey.self] = descriptions
         context[PointLabelsKey.self] = labels
     }

@@ -64,7 +64,7 @@ public struct Downsample: ChartStage {
         if full.xType == .category {
             if full.series.contains(where: { $0.count > points }) {
                 context.warn("category x is kept whole (\(full.pointCount) points): dropping categories would drop bars",
-                             code: "downsample.category-kept")
+                             code: .downsampleCategoryKept)
             }
             return
         }
@@ -90,7 +90,7 @@ public struct Downsample: ChartStage {
         let xs = full.series.flatMap { $0.x.filter(\.isFinite) }
         guard full.xType == .time, let low = xs.min(), let high = xs.max() else {
             context.warn("bars are kept whole (\(full.pointCount) bars): dropping bars would read as missing values; "
-                         + "an 'aggregate' stage can fold them into wider bins", code: "downsample.bars-kept")
+                         + "an 'aggregate' stage can fold them into wider bins", code: .downsampleBarsKept)
             return
         }
         try context.cancellation.check()

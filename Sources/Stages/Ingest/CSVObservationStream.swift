@@ -85,7 +85,7 @@ private struct CSVState {
             let name = p.map { String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self) } ?? ""
             if let message = assembly.setSeries(name) {
                 if assembly.passedSeriesLimit {
-                    fail(ChartError(message, code: "ingest.too-many-series", at: position(ofField: k), field: columns[k]))
+                    fail(ChartError(message, code: .ingestTooManySeries, at: position(ofField: k), field: columns[k]))
                 } else {
                     problem(message, field: k)
                 }
@@ -120,7 +120,7 @@ private struct CSVState {
         let delimiter = Self.show(chart.source.delimiter)
         return ChartError(IngestLimits.exceeded("the row has more than \(limits.maxColumns) columns", option: "maxColumns",
                                                 hint: "check that the delimiter is \(delimiter), or "),
-                          code: "ingest.too-many-columns", at: position(ofField: k))
+                          code: .ingestTooManyColumns, at: position(ofField: k))
     }
 
     /// End of a row (libcsv's row callback).
@@ -533,7 +533,7 @@ final class CSVObservationStream: ChunkReader {
         let shown = byte < 0x80 && byte >= 0x20 ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
         let message = "the row cannot be parsed: unexpected \(shown) after the closing quote of a field; a quoted field must end at a delimiter or the end of the line (double quotes inside it: \"\")"
         let location = SourceLocation(path: sourcePath, line: line, column: column + characters(from: pos, to: index))
-        let error = ChartError(message, code: "ingest.bad-csv", at: location)
+        let error = ChartError(message, code: .ingestBadCsv, at: location)
         guard state.pointee.skip else { throw error }
         // Skip the rest of the physical line and start a fresh row; a record already rejected is counted once.
         if !state.pointee.recordBad { state.pointee.skipLog.note(error) }
@@ -552,7 +552,7 @@ final class CSVObservationStream: ChunkReader {
         let limit = state.pointee.limits.maxFieldBytes
         return ChartError(IngestLimits.exceeded("a field is longer than \(limit) bytes", option: "maxFieldBytes",
                                                 hint: "an unclosed quote is the usual cause; "),
-                          code: "ingest.field-too-long", at: state.pointee.position(ofField: state.pointee.fieldIndex))
+                          code: .ingestFieldTooLong, at: state.pointee.position(ofField: state.pointee.fieldIndex))
     }
 
     private func finish() throws(ChartError) {
@@ -560,7 +560,7 @@ final class CSVObservationStream: ChunkReader {
         state.pointee.scanEnd = bytes.end
         if csv_fini(&parser, fieldCallback, rowCallback, state) != 0 {
             if let failure = state.pointee.failure { throw failure }
-            throw ChartError("a quoted field is never closed; add the closing quote", code: "ingest.bad-csv",
+            throw ChartError("a quoted field is never closed; add the closing quote", code: .ingestBadCsv,
                              at: state.pointee.position(ofField: state.pointee.fieldIndex))
         }
         if let failure = state.pointee.failure { throw failure }
@@ -569,7 +569,7 @@ final class CSVObservationStream: ChunkReader {
             let lines = line - 1 + (column > 1 ? 1 : 0)
             let left = source.header ? "no header row is left" : "no row is left"
             throw ChartError("the file has only \(lines) line\(lines == 1 ? "" : "s"), and \"skipRows\" skips \(source.skipRows): \(left) to read; lower \"skipRows\"",
-                             code: "ingest.skipped-everything", at: SourceLocation(path: sourcePath), field: "source.skipRows")
+                             code: .ingestSkippedEverything, at: SourceLocation(path: sourcePath), field: "source.skipRows")
         }
         if state.pointee.inHeader, !state.pointee.collectText {
             throw ChartError("the file has no header row; it is empty (\"header\": true expects the column names first)",

@@ -91,7 +91,7 @@ final class DatabaseObservationStream: ObservationStream {
     private func read(record: Int) -> ChartError? {
         let line = record + 1
         func problem(_ message: String, _ k: Int) -> ChartError {
-            ChartError(message, code: assembly.passedSeriesLimit ? "ingest.too-many-series" : "ingest.bad-value",
+            ChartError(message, code: assembly.passedSeriesLimit ? .ingestTooManySeries : .ingestBadValue,
                        at: SourceLocation(path: sourcePath, line: line), field: columns[k])
         }
         if let message = setX(rows.value(xColumn)) { return problem(message, xColumn) }

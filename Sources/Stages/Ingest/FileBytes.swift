@@ -60,13 +60,13 @@ final class FileBytes {
             return OpenFile(fd: opened.fd, size: opened.size)
         case let .failure(.unreadable(reason)):
             throw ChartError("cannot open the data file: \(reason); check the source path (resolved to '\(path)')",
-                             code: "ingest.unreadable", at: at)
+                             code: .ingestUnreadable, at: at)
         case let .failure(.notRegular(kind)):
             throw ChartError("the source path is \(kind), not a regular file; chartpipe reads data from regular files, so name one (resolved to '\(path)')",
-                             code: "ingest.not-a-file", at: at)
+                             code: .ingestNotAFile, at: at)
         case let .failure(.tooLarge(size)):
             throw ChartError(IngestLimits.exceeded("the file has \(size) bytes, more than \(maxBytes)", option: "maxFileBytes"),
-                             code: "ingest.file-too-large", at: at)
+                             code: .ingestFileTooLarge, at: at)
         }
     }
 

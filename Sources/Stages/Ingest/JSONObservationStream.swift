@@ -206,7 +206,7 @@ final class JSONObservationStream: ChunkReader {
         if let seriesPath {
             let name = seriesPath.find(in: value).flatMap(Self.text) ?? ""
             if let message = assembly.setSeries(name) {
-                if assembly.passedSeriesLimit { throw ChartError(message, code: "ingest.too-many-series", at: at, field: seriesPath.name) }
+                if assembly.passedSeriesLimit { throw ChartError(message, code: .ingestTooManySeries, at: at, field: seriesPath.name) }
                 return try reject(ChartError(message, at: at, field: seriesPath.name))
             }
         }
@@ -241,19 +241,19 @@ final class JSONObservationStream: ChunkReader {
             let didYouMean = Suggestion.didYouMean(path.name, in: keys)
             if keys.isEmpty, documentIsRecord {
                 throw ChartError("the document is an empty object ({}), so it holds no records; a JSON data file is an array of records, or an object with one: \(pointTo)",
-                                 code: "ingest.no-records", at: at, field: "source.records")
+                                 code: .ingestNoRecords, at: at, field: "source.records")
             }
             if keys.isEmpty {
-                throw ChartError("the first record is an empty object ({}); it has no field '\(path.name)'", code: "ingest.missing-field",
+                throw ChartError("the first record is an empty object ({}); it has no field '\(path.name)'", code: .ingestMissingField,
                                  at: at, field: path.name)
             }
             let listed = keys.prefix(20).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 20 ? ", …" : "")
             if documentIsRecord, !arrays.isEmpty, didYouMean.isEmpty {
                 throw ChartError("the document is one object, not an array of records, and has no field '\(path.name)'; its fields are \(listed); if the records are in an array inside it, \(pointTo)",
-                                 code: "ingest.missing-field", at: at, field: path.name)
+                                 code: .ingestMissingField, at: at, field: path.name)
             }
             throw ChartError("the first record has no field '\(path.name)'; its fields are \(listed)\(didYouMean)",
-                             code: "ingest.missing-field", at: at, field: path.name)
+                             code: .ingestMissingField, at: at, field: path.name)
         }
     }
 
@@ -358,9 +358,9 @@ final class JSONObservationStream: ChunkReader {
         guard chart.source.onError == .skip else {
             json_decref(value)
             throw ChartError("an object has the member \(key) twice, so which value is meant is unclear; keep one (\"onError\": \"skip\" reads the last, with a warning)",
-                             code: "ingest.duplicate-key", at: at)
+                             code: .ingestDuplicateKey, at: at)
         }
-        skipLog.notice(.warning("an object has the member \(key) twice; its last value is read", code: "ingest.duplicate-key", at: at))
+        skipLog.notice(.warning("an object has the member \(key) twice; its last value is read", code: .ingestDuplicateKey, at: at))
     }
 
     private func reject(_ error: ChartError) throws(ChartError) {
@@ -599,7 +599,7 @@ final class JSONObservationStream: ChunkReader {
         let available = bytes.end - pos
         if available > limits.maxRecordBytes {
             throw ChartError(IngestLimits.exceeded("a record is larger than \(limits.maxRecordBytes) bytes", option: "maxRecordBytes"),
-                             code: "ingest.record-too-large", at: here())
+                             code: .ingestRecordTooLarge, at: here())
         }
         let wanted = available <= limits.maxRecordBytes / 2 ? 2 * available : limits.maxRecordBytes + 1
         pos -= try bytes.refill(keepingFrom: pos, atLeast: wanted)
@@ -755,10 +755,10 @@ final class JSONObservationStream: ChunkReader {
         var code = error
         if json_error_code(&code) == json_error_stack_overflow {
             return ChartError("the JSON nests arrays and objects more than \(Self.maximumDepth) levels deep at byte offset \(position), the most jansson reads; flatten the records",
-                              code: "ingest.too-deep", at: at)
+                              code: .ingestTooDeep, at: at)
         }
         return ChartError("invalid JSON at byte offset \(position): \(Jansson.errorText(error)); fix the file so that it is valid JSON",
-                          code: "ingest.bad-json", at: at)
+                          code: .ingestBadJson, at: at)
     }
 
     /// Bytes handed to jansson since the process started, each time it reads them: tests count the

@@ -66,12 +66,12 @@ final class PostgresSource: DatabaseRows {
         let prepared = spec.query.withCString { PQprepare(conn, "", $0, 0, nil) }
         defer { PQclear(prepared) }
         guard PQresultStatus(prepared) == PGRES_COMMAND_OK else {
-            throw failure("the query is not valid: \(resultMessage(prepared, conn))", spec, code: "ingest.bad-query")
+            throw failure("the query is not valid: \(resultMessage(prepared, conn))", spec, code: .ingestBadQuery)
         }
         let described = PQdescribePrepared(conn, "")
         defer { PQclear(described) }
         guard PQresultStatus(described) == PGRES_COMMAND_OK else {
-            throw failure("the query cannot be described: \(resultMessage(described, conn))", spec, code: "ingest.bad-query")
+            throw failure("the query cannot be described: \(resultMessage(described, conn))", spec, code: .ingestBadQuery)
         }
         return (0..<PQnfields(described)).map { k in PQfname(described, k).map { String(cString: $0) } ?? String(k + 1) }
     }
@@ -99,8 +99,8 @@ final class PostgresSource: DatabaseRows {
         default:
             let text = Self.resultMessage(result, conn)
             while let rest = PQgetResult(conn) { PQclear(rest) }
-            let code = text.contains("statement timeout") ? "ingest.query-timeout"
-                : text.contains("read-only transaction") ? "ingest.read-only" : "ingest.query-failed"
+            let code: DiagnosticCode = text.contains("statement timeout") ? .ingestQueryTimeout
+                : text.contains("read-only transaction") ? .ingestReadOnly : .ingestQueryFailed
             throw Self.failure("the query failed: \(text)", spec, code: code)
         }
     }
@@ -131,11 +131,11 @@ final class PostgresSource: DatabaseRows {
         let keys = ["dbname", "connect_timeout", "application_name"]
         let values = [spec.location, String(max(2, Int(spec.timeout.rounded(.up)))), "chartpipe"]
         let conn: OpaquePointer? = withCStrings(keys) { k in withCStrings(values) { v in PQconnectdbParams(k, v, 1) } ?? nil } ?? nil
-        guard let conn else { throw failure("cannot connect: out of memory", spec, code: "ingest.cannot-connect") }
+        guard let conn else { throw failure("cannot connect: out of memory", spec, code: .ingestCannotConnect) }
         guard PQstatus(conn) == CONNECTION_OK else {
             let text = message(conn)
             PQfinish(conn)
-            throw failure("cannot connect: \(text)", spec, code: "ingest.cannot-connect")
+            throw failure("cannot connect: \(text)", spec, code: .ingestCannotConnect)
         }
         return conn
     }
@@ -144,7 +144,7 @@ final class PostgresSource: DatabaseRows {
         let r = PQexec(conn, sql)
         defer { PQclear(r) }
         guard PQresultStatus(r) == PGRES_COMMAND_OK else {
-            throw failure("cannot start a read-only session: \(resultMessage(r, conn))", spec, code: "ingest.query-failed")
+            throw failure("cannot start a read-only session: \(resultMessage(r, conn))", spec, code: .ingestQueryFailed)
         }
     }
 
@@ -155,7 +155,7 @@ final class PostgresSource: DatabaseRows {
         return pointers.withUnsafeBufferPointer { $0.baseAddress.map(body) }
     }
 
-    private static func failure(_ message: String, _ spec: DatabaseSpec, code: String = "ingest.query-failed") -> ChartError {
+    private static func failure(_ message: String, _ spec: DatabaseSpec, code: DiagnosticCode = .ingestQueryFailed) -> ChartError {
         ChartError(message, code: code, at: SourceLocation(path: spec.displayName))
     }
 

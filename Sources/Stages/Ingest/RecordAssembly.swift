@@ -172,7 +172,7 @@ struct RecordAssembly {
         if points > maxPoints {
             let line = batch.line[Swift.max(0, batch.count - (points - maxPoints))]
             throw ChartError(IngestLimits.exceeded("the data has more than \(maxPoints) values (one per record and y field)", option: "maxPoints"),
-                             code: "ingest.too-many-points", at: SourceLocation(path: path, line: Int(line)))
+                             code: .ingestTooManyPoints, at: SourceLocation(path: path, line: Int(line)))
         }
         var fresh = ObservationBatch()
         fresh.reserveCapacity(n)

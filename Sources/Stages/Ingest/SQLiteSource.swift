@@ -31,17 +31,17 @@ final class SQLiteSource: DatabaseRows {
         let at = SourceLocation(path: spec.displayName)
         guard access(spec.location, F_OK) == 0 else {
             throw ChartError("the database file does not exist (paths are relative to the pipeline file's folder)",
-                             code: "ingest.cannot-open", at: at)
+                             code: .ingestCannotOpen, at: at)
         }
         var handle: OpaquePointer?
         let opened = sqlite3_open_v2(spec.location, &handle, SQLITE_OPEN_READONLY, nil)
         db = handle
         guard opened == SQLITE_OK else {
-            throw ChartError("cannot open the database: \(message(opened))", code: "ingest.cannot-open", at: at)
+            throw ChartError("cannot open the database: \(message(opened))", code: .ingestCannotOpen, at: at)
         }
         sqlite3_extended_result_codes(db, 1)
         guard sqlite3_exec(db, "PRAGMA query_only = 1", nil, nil, nil) == SQLITE_OK else {
-            throw ChartError("cannot make the connection read-only: \(message(nil))", code: "ingest.database-error", at: at)
+            throw ChartError("cannot make the connection read-only: \(message(nil))", code: .ingestDatabaseError, at: at)
         }
         sqlite3_busy_timeout(db, Int32(clamping: Int((spec.timeout * 1000).rounded(.up))))
         sqlite3_progress_handler(db, 1000, pastDeadline, UnsafeMutableRawPointer(deadline))
@@ -51,16 +51,16 @@ final class SQLiteSource: DatabaseRows {
         let code = text.withCString { sqlite3_prepare_v2(db, $0, -1, &prepared, &tail) }
         statement = prepared
         guard code == SQLITE_OK else {
-            throw ChartError("the query is not valid: \(message(code))", code: "ingest.bad-query", at: at)
+            throw ChartError("the query is not valid: \(message(code))", code: .ingestBadQuery, at: at)
         }
         let rest = tail.map { String(cString: $0) } ?? ""
         guard statement != nil, rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
             throw ChartError(statement == nil ? "the query holds no statement" : "the query holds more than one statement; a source runs one SELECT",
-                             code: "ingest.bad-query", at: at)
+                             code: .ingestBadQuery, at: at)
         }
         guard sqlite3_stmt_readonly(statement) != 0 else {
             throw ChartError("the query would change the database; a source only reads (the database is opened read-only): use a SELECT",
-                             code: "ingest.read-only", at: at)
+                             code: .ingestReadOnly, at: at)
         }
         columns = (0..<sqlite3_column_count(statement)).map { k in sqlite3_column_name(statement, k).map { String(cString: $0) } ?? String(k + 1) }
     }
@@ -83,9 +83,9 @@ final class SQLiteSource: DatabaseRows {
         case SQLITE_DONE: return false
         case SQLITE_INTERRUPT:
             throw ChartError("the query ran longer than the source's \"timeout\" of \(Self.seconds(spec.timeout)) and was stopped",
-                             code: "ingest.query-timeout", at: SourceLocation(path: spec.displayName))
+                             code: .ingestQueryTimeout, at: SourceLocation(path: spec.displayName))
         default:
-            throw ChartError("the query failed: \(message(code))", code: code & 0xFF == SQLITE_READONLY ? "ingest.read-only" : "ingest.query-failed",
+            throw ChartError("the query failed: \(message(code))", code: code & 0xFF == SQLITE_READONLY ? .ingestReadOnly : .ingestQueryFailed,
                              at: SourceLocation(path: spec.displayName))
         }
     }

@@ -9,7 +9,7 @@ struct SkipLog {
     private(set) var skipped = 0
     private(set) var warnings: [Diagnostic] = []
     /// Per code of a notice: the first few, and the count.
-    private(set) var notices: [String: (shown: [Diagnostic], count: Int)] = [:]
+    private(set) var notices: [DiagnosticCode: (shown: [Diagnostic], count: Int)] = [:]
 
     /// A value read as the docs say, but not silently (SPEC §8).
     mutating func notice(_ warning: Diagnostic) {
@@ -24,7 +24,7 @@ struct SkipLog {
 
     mutating func note(_ problem: ChartError) {
         if skipped < Self.shownPositions {
-            warnings.append(.warning("skipped record: " + problem.message, code: "ingest.skipped-record",
+            warnings.append(.warning("skipped record: " + problem.message, code: .ingestSkippedRecord,
                                      at: problem.location, field: problem.field))
         }
         skipped += 1
@@ -62,6 +62,6 @@ struct SkipLog {
         }
         guard skipped > Self.shownPositions else { return noted + warnings }
         return noted + warnings + [.warning("skipped \(skipped) records with errors in all (\"onError\": \"skip\"); the first \(Self.shownPositions) are listed above",
-                                    code: "ingest.skipped-records", at: SourceLocation(path: path))]
+                                    code: .ingestSkippedRecords, at: SourceLocation(path: path))]
     }
 }

@@ -107,7 +107,7 @@ struct TimeReader {
     /// The warning for a leap second read at `location`.
     static func leapSecondWarning(at location: SourceLocation?, field: String) -> Diagnostic {
         .warning("a leap second (:60) is read as the last millisecond of its minute (:59.999), so that the order of the values is kept",
-                 code: "ingest.leap-second", at: location, field: field)
+                 code: .ingestLeapSecond, at: location, field: field)
     }
 
     static let representable: ClosedRange<Double> = -62_135_596_800_000 ... 253_402_300_799_999

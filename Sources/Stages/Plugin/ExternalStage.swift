@@ -40,7 +40,7 @@ public struct ExternalStage: ChartStage {
 
     /// External stages are built by `PluginProvider`, which knows the pipeline's folder and the plugin.
     public init(options: StageOptions) throws {
-        throw ChartError("an external stage is built by the plugin provider of a pipeline", code: "plugin.unbuilt")
+        throw ChartError("an external stage is built by the plugin provider of a pipeline", code: .pluginUnbuilt)
     }
 
     init(program: PluginProgram, options: StageOptions, pluginOptions: JSONValue, settings: PluginSettings) throws(ChartError) {
@@ -53,7 +53,7 @@ public struct ExternalStage: ChartStage {
         mode = try options.optionalValue(Self.mode) ?? program.declaration.mode
         if mode == .persistent, program.declaration.mode != .persistent {
             throw ChartError("\(program.label) does not declare a persistent mode in its --describe; remove \"mode\": \"persistent\"",
-                             code: "plugin.mode", field: Self.mode.name)
+                             code: .pluginMode, field: Self.mode.name)
         }
     }
 
@@ -85,7 +85,7 @@ public struct ExternalStage: ChartStage {
                 try response.checkEcho(chart: context.chart.id, sequence: process.requestsSent, required: true, program: program)
                 if process.hasUnaskedOutput {
                     throw ChartError("\(program.label) printed more than one line for the request of chart '\(context.chart.id)'; a persistent plugin prints exactly one response line per request line",
-                                     code: "plugin.invalid-response")
+                                     code: .pluginInvalidResponse)
                 }
             } catch {
                 // A process that answered out of protocol is not asked again.
@@ -120,18 +120,18 @@ extension PluginFailure {
     /// The chart's error: what happened, what to do, and the end of the plugin's stderr.
     func diagnostic(_ label: String, launch: PluginLaunch, timeout: Double, limit: Int, tail: [String]) -> ChartError {
         let message: String
-        let code: String
+        let code: DiagnosticCode
         switch self {
         case let .cannotStart(reason):
             message = "\(label) could not start (\(launch.display)): \(reason)"
-            code = "plugin.cannot-start"
+            code = .pluginCannotStart
         case .timedOut:
             let seconds = JSONWriter.number(timeout) + (timeout == 1 ? " second" : " seconds")
             message = "\(label) did not finish within \(seconds) and was stopped with its process group; make it faster or raise its 'timeout'"
-            code = "plugin.timeout"
+            code = .pluginTimeout
         case .replyTooLarge:
             message = "\(label) printed more than \(limit) MiB on stdout and was stopped; return less, or raise its 'responseLimit'"
-            code = "plugin.response-too-large"
+            code = .pluginResponseTooLarge
         case let .ended(status, signal):
             if signal != 0 {
                 message = "\(label) was ended by signal \(signal) (\(String(cString: strsignal(signal))))"
@@ -140,7 +140,7 @@ extension PluginFailure {
             } else {
                 message = "\(label) ended before it answered"
             }
-            code = "plugin.exited"
+            code = .pluginExited
         }
         return ChartError(message + PluginResponse.quote(tail), code: code)
     }

@@ -22,13 +22,13 @@ struct PluginDeclaration: Sendable {
             json = try JSONParser.parse(bytes)
         } catch {
             throw ChartError("\(plugin) --describe printed something that is not JSON (line \(error.line), column \(error.column): \(error.message)); it must print one JSON object describing the plugin",
-                             code: "plugin.bad-description")
+                             code: .pluginBadDescription)
         }
-        try PluginDeclaration.checkVersion(json, what: "\(plugin) --describe", code: "plugin.bad-description")
+        try PluginDeclaration.checkVersion(json, what: "\(plugin) --describe", code: .pluginBadDescription)
         let problems = PluginProtocol.describeShape.problems(in: json, name: "the description", path: "", bytes: bytes)
         if !problems.isEmpty {
             throw ChartError("\(plugin) --describe printed a description that breaks protocol \(PluginProtocol.version): "
-                             + PluginDeclaration.summary(of: problems), code: "plugin.bad-description")
+                             + PluginDeclaration.summary(of: problems), code: .pluginBadDescription)
         }
         name = json["name"]?.stringValue ?? ""
         summary = json["summary"]?.stringValue ?? ""
@@ -41,12 +41,12 @@ struct PluginDeclaration: Sendable {
         for (i, option) in (json["options"]?.arrayValue ?? []).enumerated() {
             let field = PluginDeclaration.field(option)
             if fields.contains(where: { $0.name == field.name }) {
-                throw ChartError("\(plugin) --describe declares the option '\(field.name)' twice", code: "plugin.bad-description")
+                throw ChartError("\(plugin) --describe declares the option '\(field.name)' twice", code: .pluginBadDescription)
             }
             if let value = field.defaultValue {
                 let wrong = field.shape.problems(in: value, name: "the default of option '\(field.name)'", path: "")
                 if let first = wrong.first {
-                    throw ChartError("\(plugin) --describe, option \(i + 1): \(first.message)", code: "plugin.bad-description")
+                    throw ChartError("\(plugin) --describe, option \(i + 1): \(first.message)", code: .pluginBadDescription)
                 }
             }
             fields.append(field)
@@ -79,7 +79,7 @@ struct PluginDeclaration: Sendable {
     }
 
     /// A document of another protocol version fails with a message that says which side to update.
-    static func checkVersion(_ json: JSONValue, what: String, code: String) throws(ChartError) {
+    static func checkVersion(_ json: JSONValue, what: String, code: DiagnosticCode) throws(ChartError) {
         guard let version = json["protocol"]?.intValue, version != PluginProtocol.version else { return }
         let advice = version > PluginProtocol.version
             ? "update chartpipe, or use a version of the plugin that speaks \(PluginProtocol.version)"

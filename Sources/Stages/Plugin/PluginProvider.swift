@@ -56,7 +56,7 @@ public struct PluginProvider: StageProvider {
             let fields = program.declaration.options
             let problems = Shape.object(fields).problems(in: given, name: "the options of plugin '\(name)'", path: "")
             if !problems.isEmpty {
-                throw ChartError(PluginDeclaration.summary(of: problems), code: "plugin.invalid-options", field: ExternalStage.pluginOptions.name)
+                throw ChartError(PluginDeclaration.summary(of: problems), code: .pluginInvalidOptions, field: ExternalStage.pluginOptions.name)
             }
             let values = Dictionary(given.objectValue ?? [], uniquingKeysWith: { a, _ in a })
             return try ExternalStage(program: program, options: options, pluginOptions: Self.filled(values, fields: fields), settings: settings)
@@ -69,19 +69,19 @@ public struct PluginProvider: StageProvider {
     /// temporary folder).
     func launch(_ argv: [String], folder: String, name: String) throws(ChartError) -> PluginLaunch {
         guard let first = argv.first else {
-            throw ChartError("'command' needs at least the program", code: "plugin.command", field: ExternalStage.command.name)
+            throw ChartError("'command' needs at least the program", code: .pluginCommand, field: ExternalStage.command.name)
         }
         let executable: String
         if first.contains("/") {
             executable = Self.absolute(first, in: folder)
             guard FileManager.default.isExecutableFile(atPath: executable) else {
                 throw ChartError("the program '\(first)' of plugin '\(name)' is not an executable file (paths are relative to the pipeline's folder)",
-                                 code: "plugin.command", field: ExternalStage.command.name)
+                                 code: .pluginCommand, field: ExternalStage.command.name)
             }
         } else {
             guard let found = searchPath.lazy.map({ $0 + "/" + first }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
                 throw ChartError("the program '\(first)' of plugin '\(name)' is not on PATH; install it or give its path",
-                                 code: "plugin.command", field: ExternalStage.command.name)
+                                 code: .pluginCommand, field: ExternalStage.command.name)
             }
             executable = found
         }
@@ -123,12 +123,12 @@ public struct PluginProvider: StageProvider {
         let found = program(name: name, launch: launch, label: Self.prefix + name).flatMap { program -> Result<PluginProgram, ChartError> in
             if program.declaration.name != name {
                 return .failure(ChartError("\(Self.prefix + name) --describe says its name is '\(program.declaration.name)'; it must be '\(name)'",
-                                           code: "plugin.bad-description"))
+                                           code: .pluginBadDescription))
             }
             let reserved = ExternalStage.common.map(\.field.name) + ["use", "id"]
             if let clash = program.declaration.options.first(where: { reserved.contains($0.name) }) {
                 return .failure(ChartError("\(Self.prefix + name) --describe declares the option '\(clash.name)', which is chartpipe's own; rename it",
-                                           code: "plugin.bad-description"))
+                                           code: .pluginBadDescription))
             }
             return .success(program)
         }
@@ -172,7 +172,7 @@ public struct PluginProvider: StageProvider {
         } catch let error as ChartError {
             return .failure(error)
         } catch {
-            return .failure(ChartError("\(describing) failed: \(error)", code: "plugin.bad-description"))
+            return .failure(ChartError("\(describing) failed: \(error)", code: .pluginBadDescription))
         }
     }
 

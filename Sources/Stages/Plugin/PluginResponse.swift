@@ -17,13 +17,13 @@ struct PluginResponse {
             let start = String(decoding: bytes.prefix(60), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
             let what = bytes.isEmpty ? "printed nothing on stdout" : "printed something that is not JSON on stdout (line \(error.line), column \(error.column): \(error.message); it begins \"\(start)\")"
             throw ChartError("\(program.label) \(what); it must print one JSON object and write anything else to stderr" + Self.quote(tail),
-                             code: "plugin.invalid-json")
+                             code: .pluginInvalidJson)
         }
-        try PluginDeclaration.checkVersion(parsed, what: "the response of \(program.label)", code: "plugin.protocol-version")
+        try PluginDeclaration.checkVersion(parsed, what: "the response of \(program.label)", code: .pluginProtocolVersion)
         let problems = PluginProtocol.responseShape.problems(in: parsed, name: "the response", path: "", bytes: bytes)
         if !problems.isEmpty {
             throw ChartError("the response of \(program.label) breaks protocol \(PluginProtocol.version): "
-                             + PluginDeclaration.summary(of: problems) + Self.quote(tail), code: "plugin.invalid-response")
+                             + PluginDeclaration.summary(of: problems) + Self.quote(tail), code: .pluginInvalidResponse)
         }
         json = parsed
     }
@@ -34,17 +34,17 @@ struct PluginResponse {
         let echoedChart = json["chart"]?.stringValue, echoedSequence = json["sequence"]?.intValue
         if required, echoedChart == nil || echoedSequence == nil {
             throw ChartError("the response of \(program.label) for chart '\(chart)' does not echo the request's 'chart' (its chart.id) and 'sequence'; a persistent plugin must, so that each answer is tied to its request",
-                             code: "plugin.invalid-response")
+                             code: .pluginInvalidResponse)
         }
         if let echoedChart, let echoedSequence, echoedChart != chart || echoedSequence != sequence {
             throw ChartError("\(program.label) answered request \(echoedSequence) (chart '\(echoedChart)') when asked request \(sequence) (chart '\(chart)'); it printed an extra response or skipped one",
-                             code: "plugin.invalid-response")
+                             code: .pluginInvalidResponse)
         }
         if let echoedChart, echoedChart != chart {
-            throw ChartError("\(program.label) answered for chart '\(echoedChart)' when asked about chart '\(chart)'", code: "plugin.invalid-response")
+            throw ChartError("\(program.label) answered for chart '\(echoedChart)' when asked about chart '\(chart)'", code: .pluginInvalidResponse)
         }
         if let echoedSequence, echoedSequence != sequence {
-            throw ChartError("\(program.label) answered request \(echoedSequence) when asked request \(sequence)", code: "plugin.invalid-response")
+            throw ChartError("\(program.label) answered request \(echoedSequence) when asked request \(sequence)", code: .pluginInvalidResponse)
         }
     }
 
@@ -58,11 +58,11 @@ struct PluginResponse {
     func apply(to context: inout ChartContext, program: PluginProgram) throws(ChartError) {
         let label = program.label
         if let message = json["error"]?.stringValue {
-            throw ChartError("\(label) failed: \(message)", code: "plugin.failed")
+            throw ChartError("\(label) failed: \(message)", code: .pluginFailed)
         }
         if let series = json["series"] { try replaceSeries(series, in: &context, program: program) }
         for warning in json["warnings"]?.arrayValue ?? [] {
-            if let text = warning.stringValue { context.warn("\(label): \(text)", code: "plugin.warning") }
+            if let text = warning.stringValue { context.warn("\(label): \(text)", code: .pluginWarning) }
         }
         try emitArtifacts(&context, program: program)
 
@@ -75,7 +75,7 @@ struct PluginResponse {
             let missing = locales.filter { (note.sentences[$0] ?? []).isEmpty }
             if !missing.isEmpty {
                 context.warn("\(label) wrote no sentences in \(missing.map { "'\($0)'" }.joined(separator: ", ")); its texts are missing there",
-                             code: "plugin.missing-locale")
+                             code: .pluginMissingLocale)
             }
         }
         note.annotations = try points(json["annotations"], text: "text", in: context, label: label, what: "annotation")
@@ -83,7 +83,7 @@ struct PluginResponse {
         for (i, list) in (json["navigation"]?.arrayValue ?? []).enumerated() {
             let name = list["name"]?.stringValue ?? ""
             guard names.insert(name).inserted else {
-                throw ChartError("\(label) returned two navigation lists named '\(name)'; names must differ", code: "plugin.invalid-response")
+                throw ChartError("\(label) returned two navigation lists named '\(name)'; names must differ", code: .pluginInvalidResponse)
             }
             let entries = try points(list["entries"], text: "label", in: context, label: label, what: "entry of navigation list \(i + 1)")
             note.navigation.append(PluginNavigation(name: name, title: texts(list["title"], locales: locales), entries: entries))
@@ -91,7 +91,7 @@ struct PluginResponse {
         guard !note.isEmpty else { return }
         if context[DescriptionsKey.self] != nil, !note.sentences.isEmpty || !note.navigation.isEmpty {
             context.warn("\(label) ran after 'describe', so its sentences and lists are only in plugin.\(program.name).json; list it before { \"use\": \"describe\" } to have them in the description",
-                         code: "plugin.after-describe")
+                         code: .pluginAfterDescribe)
         }
         context[PluginNotesKey.self] = (context[PluginNotesKey.self] ?? []) + [note]
         let path = uniquePath("plugin.\(program.name).json", in: context)
@@ -106,11 +106,11 @@ struct PluginResponse {
             let k = item["series"]?.intValue ?? -1, index = item["index"]?.intValue ?? -1
             guard full.series.indices.contains(k) else {
                 throw ChartError("\(label) points \(what) \(i + 1) at series \(k), but the chart has \(full.series.count) (counted from 0)",
-                                 code: "plugin.invalid-response")
+                                 code: .pluginInvalidResponse)
             }
             guard full.series[k].x.indices.contains(index) else {
                 throw ChartError("\(label) points \(what) \(i + 1) at point \(index) of series \(k), which has \(full.series[k].count) points (counted from 0)",
-                                 code: "plugin.invalid-response")
+                                 code: .pluginInvalidResponse)
             }
             let y = full.series[k].y[index]
             result.append(PluginPoint(series: k, index: index, x: full.series[k].x[index], y: y.isNaN ? nil : y,
@@ -135,22 +135,22 @@ struct PluginResponse {
             guard !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0"),
                   !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
                 throw ChartError("\(program.label) returned the file '\(path)', whose path would leave its folder; give a relative path without '.', '..' or empty parts, such as 'weekday.csv'",
-                                 code: "plugin.artifact-path")
+                                 code: .pluginArtifactPath)
             }
             guard seen.insert(path).inserted else {
-                throw ChartError("\(program.label) returned the file '\(path)' twice", code: "plugin.invalid-response")
+                throw ChartError("\(program.label) returned the file '\(path)' twice", code: .pluginInvalidResponse)
             }
             let bytes: [UInt8]
             switch (item["text"]?.stringValue, item["base64"]?.stringValue) {
             case let (text?, nil): bytes = Array(text.utf8)
             case let (nil, encoded?):
                 guard let data = Data(base64Encoded: encoded) else {
-                    throw ChartError("\(program.label) returned the file '\(path)' with content that is not base64", code: "plugin.invalid-response")
+                    throw ChartError("\(program.label) returned the file '\(path)' with content that is not base64", code: .pluginInvalidResponse)
                 }
                 bytes = Array(data)
             default:
                 throw ChartError("\(program.label) returned the file '\(path)' with \(item["text"] == nil ? "neither" : "both") 'text' \(item["text"] == nil ? "nor" : "and") 'base64'; give one of them",
-                                 code: "plugin.invalid-response")
+                                 code: .pluginInvalidResponse)
             }
             context.emit(Artifact(path: "\(program.name)/\(path)", kind: item["kind"]?.stringValue ?? "plugin",
                                   locale: item["locale"]?.stringValue, bytes: bytes))
@@ -161,19 +161,19 @@ struct PluginResponse {
     private func replaceSeries(_ value: JSONValue, in context: inout ChartContext, program: PluginProgram) throws(ChartError) {
         guard program.declaration.replacesSeries else {
             throw ChartError("\(program.label) returned series to replace the chart's, but its --describe does not declare \"replacesSeries\": true",
-                             code: "plugin.undeclared-replacement")
+                             code: .pluginUndeclaredReplacement)
         }
         guard context[TrendKey.self] == nil else {
             throw ChartError("\(program.label) replaced the series after 'trend' described them; list it before { \"use\": \"trend\" }",
-                             code: "plugin.replacement-after-trend")
+                             code: .pluginReplacementAfterTrend)
         }
         guard var data = DataFile.decode(.object([("series", value)]), chart: context.chart) else {
             throw ChartError("\(program.label) returned series whose x values are not of the chart's x type (\(context.chart.x.type.rawValue))",
-                             code: "plugin.invalid-response")
+                             code: .pluginInvalidResponse)
         }
         if data.xType == .category { Self.keepCategoryOrder(&data, of: context.data) }
         for s in data.series where zip(s.x, s.x.dropFirst()).contains(where: { $0 > $1 }) {
-            throw ChartError("\(program.label) returned the series '\(s.name)' with points out of x order", code: "plugin.invalid-response")
+            throw ChartError("\(program.label) returned the series '\(s.name)' with points out of x order", code: .pluginInvalidResponse)
         }
         context.data = data
         context.fullData = nil

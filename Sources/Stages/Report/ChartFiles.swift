@@ -30,7 +30,7 @@ struct ChartFiles {
         }
         guard let record else { return material(.notRun) }
         guard record.status == .ok else {
-            return material(.failed(record.error ?? Diagnostic("the chart failed", code: "chart.failed")))
+            return material(.failed(record.error ?? Diagnostic("the chart failed", code: .chartFailed)))
         }
         guard file("description", words.locale, suffix: ".json") != nil else { return material(.untranslated) }
         do throws(ChartError) {
@@ -58,7 +58,7 @@ struct ChartFiles {
         let json = try context.reader.json(of: chart, kind: "description", locale: locale, pathSuffix: ".json")
         guard let description = ChartDescription(json: json, xType: data.xType, categories: data.categories) else {
             throw ChartError("description.\(locale).json of chart '\(chart.id)' is not what chartpipe writes",
-                             code: "run.unreadable-artifact")
+                             code: .runUnreadableArtifact)
         }
         var notes = (json["notes"]?.arrayValue ?? []).compactMap { $0["text"]?.stringValue }
         notes += try pluginNotes(data: data, words: words, known: Set(notes))
@@ -96,7 +96,7 @@ struct ChartFiles {
             } catch let error as ChartError {
                 throw error
             } catch {
-                throw ChartError("'\(artifact.path)' is not valid JSON", code: "run.unreadable-artifact")
+                throw ChartError("'\(artifact.path)' is not valid JSON", code: .runUnreadableArtifact)
             }
             for sentence in json["sentences"]?[words.locale]?.arrayValue ?? [] {
                 if let text = sentence.stringValue, !known.contains(text) { out.append(text) }

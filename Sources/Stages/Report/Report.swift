@@ -95,7 +95,7 @@ public struct Report: RunStage {
                 var index = PageIndex()
                 for (i, item) in all.enumerated() {
                     guard let item else {
-                        throw ChartError("the page of chart '\(run.charts[i].id)' was not written", code: "output.write-failed")
+                        throw ChartError("the page of chart '\(run.charts[i].id)' was not written", code: .outputWriteFailed)
                     }
                     entries.append(item.entry)
                     if let key = item.key { index.add(chart: run.charts[i].id, key: key, entry: item.entry) }

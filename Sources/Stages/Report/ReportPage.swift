@@ -142,7 +142,7 @@ struct ReportPage {
             guard let r = run, r.length > 0 else { return }
             if r.fromPrevious {
                 guard let file = previous?.file else {
-                    throw ChartError("the previous \(path) went away while it was read", code: "output.write-failed")
+                    throw ChartError("the previous \(path) went away while it was read", code: .outputWriteFailed)
                 }
                 try file.copy(offset: r.offset, count: r.length, to: &sink)
             } else {
@@ -162,7 +162,7 @@ struct ReportPage {
         // (and the next run makes every section).
         if index.copied > 0, let file = previous?.file, !file.isUnchanged {
             throw ChartError("the previous \(path) changed while sections were copied from it; run again",
-                             code: "output.changed-while-read")
+                             code: .outputChangedWhileRead)
         }
         m = Markup()
         keyDialog(&m)

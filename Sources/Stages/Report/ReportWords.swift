@@ -53,29 +53,35 @@ struct ReportWords {
 
     /// The sentence that says, in the reader's language, why a chart failed: the diagnostic's
     /// stable code chooses it (the message itself is the tool's English, shown beside it).
-    static func errorKey(code: String) -> String {
-        if code.hasPrefix("run.") { return "report.error.files" }
-        if code.hasPrefix("plugin.") { return "report.error.plugin" }
-        if code == "ingest.unreadable" || code == "ingest.not-a-file" { return "report.error.source" }
-        if ["too-many", "too-large", "too-long", "too-deep"].contains(where: code.contains) { return "report.error.limit" }
-        if code.hasPrefix("ingest.") || code.hasPrefix("data.") { return "report.error.input" }
+    static func errorKey(code: DiagnosticCode) -> String {
+        if code.area == DiagnosticCode.runCancelled.area { return "report.error.files" }
+        if code.area == DiagnosticCode.pluginFailed.area { return "report.error.plugin" }
+        if code == .ingestUnreadable || code == .ingestNotAFile { return "report.error.source" }
+        if limitCodes.contains(code) { return "report.error.limit" }
+        if code.area == DiagnosticCode.ingestUnreadable.area || code.area == DiagnosticCode.dataNoPoints.area { return "report.error.input" }
         return "report.error.stage"
     }
 
+    /// Codes of a chart stopped by a limit on its input or output (`--max…` options, the formats' own).
+    static let limitCodes: Set<DiagnosticCode> = [
+        .ingestTooManyColumns, .ingestTooManyPoints, .ingestTooManySeries, .ingestFileTooLarge, .ingestRecordTooLarge, .ingestFieldTooLong,
+        .ingestTooDeep, .aggregateTooManyBuckets, .sonifyTooLong, .sonifyWavTooLarge, .tableTooManyRows,
+    ]
+
     /// The sentence for a warning a reader of the chart should know about, by its code; nil for
     /// warnings meant for whoever runs the pipeline. Skipped records are counted separately.
-    static func warningKey(code: String) -> String? {
+    static func warningKey(code: DiagnosticCode) -> String? {
         switch code {
-        case "aggregate.partial-bucket": return "report.warning.partialBucket"
-        case "data.outside-range": return "report.warning.outsideRange"
-        case "sonify.sparse": return "report.warning.sparse"
-        case "sonify.shortened": return "report.warning.shortened"
-        case "table.rows-capped": return "report.warning.rowsCapped"
-        case "data.unsorted-x": return "report.warning.unsorted"
+        case .aggregatePartialBucket: return "report.warning.partialBucket"
+        case .dataOutsideRange: return "report.warning.outsideRange"
+        case .sonifySparse: return "report.warning.sparse"
+        case .sonifyShortened: return "report.warning.shortened"
+        case .tableRowsCapped: return "report.warning.rowsCapped"
+        case .dataUnsortedX: return "report.warning.unsorted"
         default: return nil
         }
     }
 
     /// Codes of warnings about skipped records, which the report states as one count.
-    static let skippedCodes: Set<String> = ["ingest.skipped-record", "ingest.skipped-records"]
+    static let skippedCodes: Set<DiagnosticCode> = [.ingestSkippedRecord, .ingestSkippedRecords]
 }

@@ -19,7 +19,7 @@ final class SpoolFile {
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard fd >= 0 else {
             throw ChartError("cannot create a temporary file in '\(folder)': \(String(cString: strerror(errno)))",
-                             code: "output.write-failed")
+                             code: .outputWriteFailed)
         }
         _ = template.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { unlink($0) } }
         self.fd = fd
@@ -54,7 +54,7 @@ final class SpoolFile {
                 if errno == EINTR { continue }
                 let failure = errno
                 throw ChartError("cannot write a temporary file in '\(folder)': \(String(cString: strerror(failure)))",
-                                 code: ArtifactWriter.isDiskFull(failure) ? "output.disk-full" : "output.write-failed")
+                                 code: ArtifactWriter.isDiskFull(failure) ? .outputDiskFull : .outputWriteFailed)
             }
             base += n
             left -= n

@@ -77,21 +77,21 @@ public struct Sonify: ChartStage {
         if window > maxSamples {
             throw ChartError(Self.tooLong("one series of \(JSONWriter.number(duration)) s at \(sampleRate) Hz is \(window) samples per channel",
                                           maxSamples: maxSamples),
-                             code: "sonify.too-long", field: "maxSamples")
+                             code: .sonifyTooLong, field: "maxSamples")
         }
         guard low > 0, low < high else {
-            throw ChartError("'low' (\(low) Hz) must be below 'high' (\(high) Hz).", code: "sonify.pitch-range", field: "low")
+            throw ChartError("'low' (\(low) Hz) must be below 'high' (\(high) Hz).", code: .sonifyPitchRange, field: "low")
         }
         guard high < Double(sampleRate) / 2 else {
             throw ChartError("'high' (\(high) Hz) must be below half the sample rate (\(sampleRate / 2) Hz); raise 'sampleRate' or lower 'high'.",
-                             code: "sonify.pitch-range",
+                             code: .sonifyPitchRange,
                              field: "high")
         }
         for format in formats {
             if let rates = format.sampleRates, !rates.contains(sampleRate) {
                 throw ChartError("\(format.rawValue) cannot be written at \(sampleRate) Hz; use one of "
                                  + rates.sorted().map(String.init).joined(separator: ", ") + " Hz, or drop '\(format.rawValue)' from 'formats'.",
-                                 code: "sonify.sample-rate", field: "sampleRate")
+                                 code: .sonifySampleRate, field: "sampleRate")
             }
         }
         self.duration = duration
@@ -122,7 +122,7 @@ public struct Sonify: ChartStage {
     public func run(_ context: inout ChartContext) throws {
         let data = context.data
         guard data.pointCount > 0 else {
-            throw ChartError("there is nothing to play: the chart has no points.", code: "sonify.no-points", at: context.chart.location)
+            throw ChartError("there is nothing to play: the chart has no points.", code: .sonifyNoPoints, at: context.chart.location)
         }
         warnSparse(&context)
         let isContinuous = continuous ?? context.chart.mark.isContinuous
@@ -131,7 +131,7 @@ public struct Sonify: ChartStage {
             context.warn("the chart's \(data.series.count) series would play for \(JSONWriter.number(Self.rounded(fit.natural))) s; "
                          + "each plays for \(JSONWriter.number(Self.rounded(fit.duration))) s instead of \(JSONWriter.number(duration)) s "
                          + "to keep the audio graph within 'totalDuration' (\(JSONWriter.number(totalDuration)) s)",
-                         code: "sonify.shortened", field: "totalDuration")
+                         code: .sonifyShortened, field: "totalDuration")
         }
         let timeline = AudioTimeline(data: data, duration: fit.duration, sampleRate: sampleRate, continuous: isContinuous,
                                      gapSeconds: AudioTimeline.seriesGapSeconds * fit.scale)
@@ -156,7 +156,7 @@ public struct Sonify: ChartStage {
                     if let size = writer.size { sink.declareSize(size) }
                 } catch let error as SoundFileError {
                     throw ChartError("could not encode audio.\(format.fileExtension): \(error.message)",
-                                     code: error.diskFull ? "output.disk-full" : "sonify.encode", at: location)
+                                     code: error.diskFull ? .outputDiskFull : .sonifyEncode, at: location)
                 }
             }))
         }
@@ -186,11 +186,11 @@ public struct Sonify: ChartStage {
         let frames = timeline.totalFrames
         if frames > maxSamples {
             let what = "the audio graph of \(series) series of \(JSONWriter.number(duration)) s at \(sampleRate) Hz is \(frames) samples per channel"
-            throw ChartError(Self.tooLong(what, maxSamples: maxSamples), code: "sonify.too-long", at: location, field: "maxSamples")
+            throw ChartError(Self.tooLong(what, maxSamples: maxSamples), code: .sonifyTooLong, at: location, field: "maxSamples")
         }
         if formats.contains(.wav), frames > Self.wavFrameLimit {
             throw ChartError("audio.wav would be \(44 + 4 * frames) bytes, more than the 4 GiB a WAV file can hold; write 'flac' instead of 'wav' in 'formats', or shorten 'duration' or lower 'sampleRate'",
-                             code: "sonify.wav-too-large", at: location, field: "formats")
+                             code: .sonifyWavTooLarge, at: location, field: "formats")
         }
     }
 
@@ -198,17 +198,17 @@ public struct Sonify: ChartStage {
     private func pointLabels(_ context: ChartContext) throws(ChartError) -> [String: PointLabels] {
         guard let labels = context[PointLabelsKey.self] else {
             throw ChartError("sonify needs the point labels of 'describe' for its cues; add { \"use\": \"describe\" } before it, or set \"cues\": false.",
-                             code: "sonify.needs-labels", at: context.chart.location)
+                             code: .sonifyNeedsLabels, at: context.chart.location)
         }
         let counts = context.data.series.map(\.count)
         for locale in context.run.locales {
             guard let perSeries = labels[locale] else {
                 throw ChartError("there are no point labels in '\(locale)' for the audio cues; 'describe' must run before 'sonify' for every locale.",
-                                 code: "sonify.needs-labels", at: context.chart.location)
+                                 code: .sonifyNeedsLabels, at: context.chart.location)
             }
             guard perSeries.counts == counts else {
                 throw ChartError("the point labels in '\(locale)' do not match the points to play (\(perSeries.counts) labels for \(counts) points); run 'describe' after the last data stage.",
-                                 code: "sonify.stale-labels", at: context.chart.location)
+                                 code: .sonifyStaleLabels, at: context.chart.location)
             }
         }
         return labels
@@ -220,7 +220,7 @@ public struct Sonify: ChartStage {
         for s in data.series where s.count < Self.sparsePoints {
             let name = data.series.count > 1 ? "series '\(s.name)' has" : "the chart has"
             context.warn("\(name) \(s.count) \(s.count == 1 ? "point" : "points"), fewer than \(Self.sparsePoints): its audio graph will be sparse",
-                         code: "sonify.sparse")
+                         code: .sonifySparse)
         }
     }
 }

@@ -130,7 +130,7 @@ public struct Table: ChartStage {
             if caption == .summary {
                 guard let description = context[DescriptionsKey.self]?[locale] else {
                     throw ChartError("stage 'table' quotes the summary of 'describe' in its caption; add { \"use\": \"describe\" } before it, or set \"caption\": \"title\".",
-                                     code: "table.needs-descriptions", field: "caption")
+                                     code: .tableNeedsDescriptions, field: "caption")
                 }
                 summary = description.summary
             }
@@ -162,14 +162,14 @@ public struct Table: ChartStage {
             let charted = TableGrid.rowCount(of: context.data)
             if charted <= maxRows {
                 context.warn("The full series have \(count) rows, more than 'maxRows' (\(maxRows)); the tables hold the \(charted) charted rows instead. Raise 'maxRows' to keep every row, or set \"rows\": \"charted\".",
-                             code: "table.rows-capped", field: "maxRows")
+                             code: .tableRowsCapped, field: "maxRows")
                 return context.data
             }
         }
         let count = TableGrid.rowCount(of: context.data)
         guard count <= maxRows else {
             throw ChartError("The table would have \(count) rows, more than 'maxRows' (\(maxRows)); add { \"use\": \"downsample\" } before 'table', or raise 'maxRows'.",
-                             code: "table.too-many-rows", field: "maxRows")
+                             code: .tableTooManyRows, field: "maxRows")
         }
         return context.data
     }

@@ -56,7 +56,7 @@ final class XLSXWorkbook {
             var template = Array((temporary + "/chartpipe-xlsx-XXXXXX").utf8CString)
             guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
                 throw ChartError("cannot create a temporary folder for the XLSX table: \(String(cString: strerror(errno)))",
-                                 code: "table.xlsx-failed")
+                                 code: .tableXlsxFailed)
             }
             holder = .folder(String(cString: made))
             path = String(cString: made) + "/table.xlsx"
@@ -73,7 +73,7 @@ final class XLSXWorkbook {
         // Every stored property is set: a throw from here runs `deinit`, which closes the file or
         // removes the folder (once).
         guard let opened else {
-            throw ChartError("libxlsxwriter could not start a workbook", code: "table.xlsx-failed")
+            throw ChartError("libxlsxwriter could not start a workbook", code: .tableXlsxFailed)
         }
         workbook = opened
     }
@@ -94,7 +94,7 @@ final class XLSXWorkbook {
     /// Adds a worksheet named `name` (at most 31 characters, none of `[]:*?/\`); returns its index.
     func addSheet(_ name: String) throws -> Int {
         guard let workbook, let sheet = workbook_add_worksheet(workbook, name) else {
-            throw ChartError("libxlsxwriter could not add the sheet '\(name)'", code: "table.xlsx-failed")
+            throw ChartError("libxlsxwriter could not add the sheet '\(name)'", code: .tableXlsxFailed)
         }
         sheets.append(sheet)
         return sheets.count - 1
@@ -129,7 +129,7 @@ final class XLSXWorkbook {
     /// Writes the workbook with `title` and a fixed creation date (so that two runs give the same
     /// bytes) and returns the file.
     func finish(title: String, created: Int) throws -> [UInt8] {
-        guard let workbook else { throw ChartError("the XLSX workbook was already written", code: "table.xlsx-failed") }
+        guard let workbook else { throw ChartError("the XLSX workbook was already written", code: .tableXlsxFailed) }
         var props = lxw_doc_properties()
         let titleCopy = strdup(title)
         if let titleCopy { properties.append(titleCopy) }
@@ -140,20 +140,20 @@ final class XLSXWorkbook {
         self.workbook = nil
         guard status == LXW_NO_ERROR else {
             throw ChartError("libxlsxwriter could not write the XLSX table: \(String(cString: lxw_strerror(status)))",
-                             code: "table.xlsx-failed")
+                             code: .tableXlsxFailed)
         }
         // `RegularFile` opens the path anew (for an unnamed file, through /proc), from its start.
         switch RegularFile.read(path) {
         case let .success(bytes) where !bytes.isEmpty:
             return bytes
         case .success:
-            throw ChartError("libxlsxwriter wrote an empty XLSX table", code: "table.xlsx-failed")
+            throw ChartError("libxlsxwriter wrote an empty XLSX table", code: .tableXlsxFailed)
         case let .failure(.unreadable(reason)):
-            throw ChartError("cannot read back the XLSX table that libxlsxwriter wrote: \(reason)", code: "table.xlsx-failed")
+            throw ChartError("cannot read back the XLSX table that libxlsxwriter wrote: \(reason)", code: .tableXlsxFailed)
         case let .failure(.notRegular(kind)):
-            throw ChartError("cannot read back the XLSX table that libxlsxwriter wrote: it is \(kind)", code: "table.xlsx-failed")
+            throw ChartError("cannot read back the XLSX table that libxlsxwriter wrote: it is \(kind)", code: .tableXlsxFailed)
         case .failure(.tooLarge):
-            throw ChartError("cannot read back the XLSX table that libxlsxwriter wrote: it is too large", code: "table.xlsx-failed")
+            throw ChartError("cannot read back the XLSX table that libxlsxwriter wrote: it is too large", code: .tableXlsxFailed)
         }
     }
 

@@ -61,7 +61,7 @@ public struct Trend: ChartStage {
         if context.fullSeries.xType != .category && !findsCrossovers(context.fullSeries) {
             context.warn("the chart's \(context.fullSeries.series.count) series are more than 'crossoverSeries' (\(crossoverSeries)): "
                          + "trend looks for no crossovers between them; raise 'crossoverSeries' to have them",
-                         code: "trend.crossovers")
+                         code: .trendCrossovers)
         }
         context.emit(Artifact(path: "trend.json", kind: "trend", bytes: JSONWriter().bytes(result.json)))
     }
