@@ -86,9 +86,10 @@ let package = Package(
         .target(name: "BuiltinStages", dependencies: ["ChartpipeCore", "Ingest", "Aggregate", "Downsample", "Trend", "Describe", "Sonify",
                                                       "Table", "Chart", "Report"],
                 swiftSettings: swiftSettings),
+        // The modules the CLI imports, no more: the built-in stages come through BuiltinStages' list.
         .executableTarget(name: "chartpipe",
                           dependencies: ["ChartpipeCore", "ChartpipeJSON", "ChartpipeText", "ChartpipeChartText", "BuiltinStages", "Ingest",
-                                         "Aggregate", "Downsample", "Trend", "Describe", "Sonify", "Table", "Chart", "Report", "Plugin", "ChartpipeLock", "CMalloc"],
+                                         "Plugin", "ChartpipeLock", "CMalloc"],
                           swiftSettings: swiftSettings),
         // An example plugin in Swift (docs/plugins.md): a rolling mean that replaces the series.
         .executableTarget(name: "chartpipe-stage-rolling", path: "Sources/Examples/chartpipe-stage-rolling",

@@ -1,9 +1,10 @@
 import ChartpipeCore
 import Foundation
 
+/// Sorts a command line by a command's declaration: its options, flags and positionals.
 enum ArgumentParser {
     static func parse(_ arguments: [String], for command: CommandSpec) throws(UsageError) -> ParsedArguments {
-        var parsed = ParsedArguments()
+        var parsed = ParsedArguments(command: command.name)
         var i = 0
         var onlyPositionals = false
         while i < arguments.count {

@@ -9,7 +9,13 @@ import Plugin
 /// The command-line interface: a thin layer over ChartpipeCore and the stages.
 @main
 struct Chartpipe {
-    static let commands: [CommandSpec] = [RunCommand.spec, MergeCommand.spec, DiffCommand.spec, ValidateCommand.spec, StagesCommand.spec, DescribeCommand.spec, StringsCommand.spec, PluginCommand.spec, SchemaCommand.spec, HelpCommand.spec]
+    /// Every command, in the overview's order: dispatch, help and "did you mean" read this list.
+    /// (Read it with closures, not `\.spec.name`: Swift 6.3.1 crashes lowering a key path through `any Command.Type`.)
+    static var commands: [any Command.Type] { [RunCommand.self, MergeCommand.self, DiffCommand.self, ValidateCommand.self, StagesCommand.self,
+                                               DescribeCommand.self, StringsCommand.self, PluginCommand.self, SchemaCommand.self, HelpCommand.self] }
+
+    /// The command named `name`.
+    static func command(named name: String) -> (any Command.Type)? { commands.first { $0.spec.name == name } }
 
     /// The stages a pipeline in `directory` can use: the built-ins, the `plugin` stage, and the
     /// plugins found in the pipeline's `plugins/` folder and on `PATH` (unless `discover` is false,
@@ -47,54 +53,41 @@ struct Chartpipe {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // Before anything else: a signal during start-up must already be an interruption.
         if arguments.first == RunCommand.spec.name { Signals.install() }
-        exit(run(arguments))
+        exit(run(arguments).rawValue)
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else {
             print(overview, terminator: "")
-            return 0
+            return .success
         }
         switch first {
-        case "--version", "-V": print("\(Manifest.toolName) \(Manifest.toolVersion)"); return 0
-        case "--help", "-h": print(overview, terminator: ""); return 0
+        case "--version", "-V": print("\(Manifest.toolName) \(Manifest.toolVersion)"); return .success
+        case "--help", "-h": print(overview, terminator: ""); return .success
         default: break
         }
         do throws(UsageError) {
-            guard let command = commands.first(where: { $0.name == first }) else {
-                let hint = Suggestion.closest(to: first, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            guard let command = command(named: first) else {
+                let hint = Suggestion.closest(to: first, in: commands.map { $0.spec.name }).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(message: first.hasPrefix("-") ? "unknown option '\(first)'\(hint)" : "unknown command '\(first)'\(hint)", command: nil)
             }
-            // `strings ACTION` and `plugin ACTION` parse the action's own options themselves.
-            if command.name == StringsCommand.spec.name, arguments.count > 1, !arguments[1].hasPrefix("-") {
-                return try StringsCommand.run(ParsedArguments(positionals: [arguments[1]]), arguments: Array(arguments.dropFirst()))
+            let rest = Array(arguments.dropFirst())
+            // A command with actions (`strings lint`): the action parses its own options.
+            if !command.spec.actions.isEmpty, let action = rest.first, !action.hasPrefix("-") {
+                return try command.run(ParsedArguments(positionals: [action], command: command.spec.name), arguments: rest)
             }
-            if command.name == PluginCommand.spec.name, arguments.count > 1, !arguments[1].hasPrefix("-") {
-                return try PluginCommand.run(ParsedArguments(positionals: [arguments[1]]), arguments: Array(arguments.dropFirst()))
-            }
-            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
-            if parsed.help { print(command.help, terminator: ""); return 0 }
-            switch command.name {
-            case RunCommand.spec.name: return try RunCommand.run(parsed)
-            case MergeCommand.spec.name: return try MergeCommand.run(parsed)
-            case DiffCommand.spec.name: return try DiffCommand.run(parsed)
-            case ValidateCommand.spec.name: return ValidateCommand.run(parsed)
-            case StagesCommand.spec.name: return try StagesCommand.run(parsed)
-            case SchemaCommand.spec.name: return try SchemaCommand.run(parsed)
-            case DescribeCommand.spec.name: return try DescribeCommand.run(parsed)
-            case StringsCommand.spec.name: return try StringsCommand.run(parsed, arguments: Array(arguments.dropFirst()))
-            case PluginCommand.spec.name: return try PluginCommand.run(parsed, arguments: Array(arguments.dropFirst()))
-            default: return try HelpCommand.run(parsed)
-            }
+            let parsed = try ArgumentParser.parse(rest, for: command.spec)
+            if parsed.help { print(command.spec.help, terminator: ""); return .success }
+            return try command.run(parsed, arguments: rest)
         } catch {
             // With --log-format json every line on stderr is a JSON object, usage errors too.
             if wantsJSONLog(arguments) {
                 Log(format: .json, quiet: false).diagnostic(Diagnostic(error.message, code: .usage))
-                return 2
+                return .usage
             }
             Console.error("chartpipe: error: \(error.message)")
             Console.error(error.command.map { "Run 'chartpipe help \($0)' for its usage." } ?? "Run 'chartpipe --help' for the commands.")
-            return 2
+            return .usage
         }
     }
 
@@ -118,8 +111,9 @@ struct Chartpipe {
         Commands:
 
         """
-        let width = (commands.map(\.name.count).max() ?? 0) + 2
-        for c in commands { text += "  " + c.name + String(repeating: " ", count: width - c.name.count) + c.summary + "\n" }
+        let specs = commands.map { $0.spec }
+        let width = (specs.map(\.name.count).max() ?? 0) + 2
+        for c in specs { text += "  " + c.name + String(repeating: " ", count: width - c.name.count) + c.summary + "\n" }
         text += """
 
         Options:

@@ -5,30 +5,44 @@ import ChartpipeJSON
 
 /// `chartpipe describe`: the description of one data file without a pipeline file, for newcomers
 /// and one-off use. It runs ingest, downsample, trend and describe (and sonify for `--audio`).
-enum DescribeCommand {
+enum DescribeCommand: Command {
+    // The options that are keys of a pipeline's chart take their shape and default from it
+    // (`PipelineShape`), so that `describe` accepts what a pipeline file does.
+    static let x = OptionSpec("x", value: "FIELD", help: "Column (or JSON member) of x.")
+    static let y = OptionSpec("y", value: "FIELD[,FIELD]", help: "Column(s) of y; several columns give one series each.")
+    static let series = OptionSpec("series", value: "FIELD", help: "Column whose values name the series (long data).")
+    static let records = OptionSpec("records", value: "POINTER", help: "JSON: pointer to the array of records, such as /data.",
+                                    as: key("records", of: PipelineShape.source), defaultHelp: "the document")
+    static let xType = OptionSpec("x-type", value: "TYPE", help: "{choices}.", as: key("type", of: PipelineShape.x),
+                                  defaultHelp: "the first that reads the file")
+    static let xUnit = OptionSpec("x-unit", value: "UNIT", help: "Unit of a number x: 'year' for calendar years, or a CLDR unit id.")
+    static let format = OptionSpec("format", value: "PATTERN", help: "Time format such as 'yyyy/MM/dd'.", defaultHelp: "ISO 8601")
+    static let zone = OptionSpec("zone", value: "ZONE", help: "IANA time zone of times without an offset.", as: key("zone", of: PipelineShape.x))
+    static let ambiguous = OptionSpec("ambiguous", value: "POLICY", help: "A time repeated when daylight saving ends: {choices}.",
+                                      as: key("ambiguous", of: PipelineShape.x))
+    static let nonexistent = OptionSpec("nonexistent", value: "POLICY", help: "A time skipped when daylight saving starts: {choices}.",
+                                        as: key("nonexistent", of: PipelineShape.x))
+    static let delimiter = OptionSpec("delimiter", value: "C", help: "CSV: the field delimiter, one character, or 'tab'.", defaultHelp: "',', TSV: tab")
+    static let decimal = OptionSpec("decimal", value: "C", help: "CSV: the decimal separator, {choices}.", as: key("decimal", of: PipelineShape.source))
+    static let thousands = OptionSpec("thousands", value: "C", help: "CSV: the thousands separator, {choices}.",
+                                      as: key("thousands", of: PipelineShape.source))
+    static let locale = OptionSpec("locale", value: "L", help: "Language of the description.", default: "en")
+    static let unit = OptionSpec("unit", value: "UNIT", help: "Unit of y: 'USD', 'percent', 'duration-minute'…")
+    static let title = OptionSpec("title", value: "TEXT", help: "Chart title.", defaultHelp: "the file's name")
+    static let mark = OptionSpec("mark", value: "MARK", help: "{choices}.",
+                                 as: PipelineShape.chartFields.first { $0.name == "mark" } ?? Field("mark", .string(), doc: ""))
+    static let audio = OptionSpec("audio", value: "FILE", help: "Also write the audio graph to FILE (.wav, .mp3, .flac or .ogg).")
+
+    /// The key `name` of a pipeline's object key `parent` (`x.zone`).
+    static func key(_ name: String, of parent: Field) -> Field {
+        parent.shape.fields.first { $0.name == name } ?? Field(name, .string(), doc: "")
+    }
+
     static let spec = CommandSpec(
         name: "describe", summary: "Print the description of one data file (no pipeline file needed).",
         positionals: ["DATA"],
-        options: [
-            OptionSpec(name: "x", value: "FIELD", help: "Column (or JSON member) of x."),
-            OptionSpec(name: "y", value: "FIELD[,FIELD]", help: "Column(s) of y; several columns give one series each."),
-            OptionSpec(name: "series", value: "FIELD", help: "Column whose values name the series (long data)."),
-            OptionSpec(name: "records", value: "POINTER", help: "JSON: pointer to the array of records, such as /data (default: the document)."),
-            OptionSpec(name: "x-type", value: "TYPE", help: "'time', 'number' or 'category' (default: the first that reads the file)."),
-            OptionSpec(name: "x-unit", value: "UNIT", help: "Unit of a number x: 'year' for calendar years, or a CLDR unit id."),
-            OptionSpec(name: "format", value: "PATTERN", help: "Time format such as 'yyyy/MM/dd' (default ISO 8601)."),
-            OptionSpec(name: "zone", value: "ZONE", help: "IANA time zone of times without an offset (default UTC)."),
-            OptionSpec(name: "ambiguous", value: "POLICY", help: "A time repeated when daylight saving ends: 'order' (default), 'earlier', 'later', 'error'."),
-            OptionSpec(name: "nonexistent", value: "POLICY", help: "A time skipped when daylight saving starts: 'error' (default) or 'shift'."),
-            OptionSpec(name: "delimiter", value: "C", help: "CSV: the field delimiter, one character, or 'tab' (default ',', TSV: tab)."),
-            OptionSpec(name: "decimal", value: "C", help: "CSV: the decimal separator, '.' (default) or ','."),
-            OptionSpec(name: "thousands", value: "C", help: "CSV: the thousands separator, ',', '.', ' ' or 'none' (default)."),
-            OptionSpec(name: "locale", value: "L", help: "Language of the description (default 'en')."),
-            OptionSpec(name: "unit", value: "UNIT", help: "Unit of y: 'USD', 'percent', 'duration-minute'…"),
-            OptionSpec(name: "title", value: "TEXT", help: "Chart title (default: the file's name)."),
-            OptionSpec(name: "mark", value: "MARK", help: "'line' (default), 'area', 'bar' or 'point'."),
-            OptionSpec(name: "audio", value: "FILE", help: "Also write the audio graph to FILE (.wav, .mp3, .flac or .ogg)."),
-        ],
+        options: [x, y, series, records, xType, xUnit, format, zone, ambiguous, nonexistent, delimiter, decimal, thousands, locale, unit, title,
+                  mark, audio],
         discussion: """
         Examples:
           chartpipe describe pipelines/data/sales.csv --x date --y revenue --series region --unit USD --locale ko
@@ -39,9 +53,9 @@ enum DescribeCommand {
         wall-clock time repeated when daylight saving ends is two instants, by order (--ambiguous).
         """)
 
-    static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+    static func run(_ parsed: ParsedArguments, arguments _: [String]) throws(UsageError) -> ExitStatus {
         let path = parsed.positionals[0]
-        guard let x = parsed.value("x"), let yText = parsed.value("y") else {
+        guard let x = parsed.given(Self.x), let yText = parsed.given(Self.y) else {
             throw UsageError(message: "'describe' needs --x and --y, such as --x date --y revenue", command: "describe")
         }
         let ys = yText.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -50,40 +64,34 @@ enum DescribeCommand {
             throw UsageError(message: "cannot tell the format of '\(path)' from its extension; use a .csv, .tsv, .json or .jsonl file", command: "describe")
         }
         let types: [XType]
-        if let t = parsed.value("x-type") {
-            guard let type = XType(rawValue: t) else {
-                throw UsageError(message: "--x-type must be 'time', 'number' or 'category', not '\(t)'", command: "describe")
-            }
+        if let t = try parsed.value(Self.xType), let type = XType(rawValue: t) {
             types = [type]
         } else {
             // Options only time x has imply it, as in pipeline files.
-            let timeOnly = ["format", "ambiguous", "nonexistent"].contains { parsed.value($0) != nil }
+            let timeOnly = [Self.format, Self.ambiguous, Self.nonexistent].contains { parsed.given($0) != nil }
             types = timeOnly ? [.time] : [.time, .number, .category]
         }
-        let mark = try parsed.value("mark").map { m throws(UsageError) -> Mark in
-            guard let mark = Mark(rawValue: m) else { throw UsageError(message: "--mark must be 'line', 'area', 'bar' or 'point', not '\(m)'", command: "describe") }
-            return mark
-        } ?? .line
-        let zone = parsed.value("zone") ?? "UTC"
+        let mark = try parsed.value(Self.mark).flatMap(Mark.init(rawValue:)) ?? .line
+        let zone = try parsed.value(Self.zone) ?? "UTC"
         if TimeZone(identifier: zone) == nil {
             throw UsageError(message: "--zone: '\(zone)' is not an IANA time zone\(Suggestion.didYouMean(zone, in: TimeZone.knownTimeZoneIdentifiers))", command: "describe")
         }
-        if let unit = parsed.value("unit"), let problem = TextVocabulary().unitProblem(unit) {
+        if let unit = parsed.given(Self.unit), let problem = TextVocabulary().unitProblem(unit) {
             throw UsageError(message: "--unit: \(problem)", command: "describe")
         }
         // As a pipeline's `x.unit`: years read as years ("1700년", "1700年"), a CLDR unit with its name.
-        if let unit = parsed.value("x-unit"), unit != XSpec.yearUnit, let problem = TextVocabulary().unitProblem(unit) {
+        if let unit = parsed.given(Self.xUnit), unit != XSpec.yearUnit, let problem = TextVocabulary().unitProblem(unit) {
             throw UsageError(message: "--x-unit: \(problem)", command: "describe")
         }
-        let ambiguous = try choice("ambiguous", AmbiguousTime.self, parsed) ?? .order
-        let nonexistent = try choice("nonexistent", NonexistentTime.self, parsed) ?? .error
+        let ambiguous = try parsed.value(Self.ambiguous).flatMap(AmbiguousTime.init(rawValue:)) ?? .order
+        let nonexistent = try parsed.value(Self.nonexistent).flatMap(NonexistentTime.init(rawValue:)) ?? .error
         let source = try sourceOptions(parsed, format: format)
-        let locale = parsed.value("locale") ?? "en"
+        let locale = try parsed.value(Self.locale) ?? "en"
         if let problem = LocaleIDs.problem(locale, preferring: TextVocabulary().writableLocales(catalogs: []))
             ?? TextVocabulary().localeProblem(locale, catalogs: []) {
             throw UsageError(message: "--locale: \(problem)", command: "describe")
         }
-        let audio = parsed.value("audio")
+        let audio = parsed.given(Self.audio)
         let audioFormat = audio.map { ($0 as NSString).pathExtension.lowercased() }
         if let audioFormat, !["wav", "mp3", "flac", "ogg"].contains(audioFormat) {
             throw UsageError(message: "--audio: use a .wav, .mp3, .flac or .ogg file name", command: "describe")
@@ -92,26 +100,27 @@ enum DescribeCommand {
         let registry = Chartpipe.registry(discover: false)
         for name in ["ingest", "downsample", "trend", "describe"] + (audio == nil ? [] : ["sonify"]) where registry.registration(named: name) == nil {
             Console.error("chartpipe: error: stage '\(name)' is not available in this build")
-            return 1
+            return .failure
         }
 
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let records = try parsed.value(Self.records) ?? ""
         var lastError: ChartError?
         for type in types {
             let chart = ChartSpec(
-                id: "describe", title: parsed.value("title") ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
+                id: "describe", title: parsed.given(Self.title) ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
                 mark: mark, source: SourceSpec(path: absolute, displayPath: path, format: format, delimiter: source.delimiter,
-                                               records: parsed.value("records") ?? "", decimal: source.decimal, thousands: source.thousands),
-                x: XSpec(field: x, type: type, format: parsed.value("format"), zone: zone, unit: parsed.value("x-unit"),
+                                               records: records, decimal: source.decimal, thousands: source.thousands),
+                x: XSpec(field: x, type: type, format: parsed.given(Self.format), zone: zone, unit: parsed.given(Self.xUnit),
                          ambiguous: ambiguous, nonexistent: nonexistent),
-                y: YSpec(fields: ys, isWide: ys.count > 1, unit: parsed.value("unit")),
-                seriesField: parsed.value("series"), location: SourceLocation(path: path))
+                y: YSpec(fields: ys, isWide: ys.count > 1, unit: parsed.given(Self.unit)),
+                seriesField: parsed.given(Self.series), location: SourceLocation(path: path))
             // The x type is the first that reads the first record's x; past that, every error is
             // the file's (a bad date in row 40 is reported, not read as a category).
-            if types.count > 1, type != types.last, !readsFirstX(chart) { continue }
+            if types.count > 1, type != types.last, !readsFirstX(chart, registry: registry) { continue }
             do {
                 let context = try describe(chart, locale: locale, audio: audioFormat, registry: registry)
-                guard let d = context[DescriptionsKey.self]?[locale] else { return 1 }
+                guard let d = context[DescriptionsKey.self]?[locale] else { return .failure }
                 var text = d.title + "\n\n" + d.summary + "\n\n"
                 text += d.axes.map(\.text).joined(separator: "\n") + "\n"
                 if !d.statistics.isEmpty { text += "\n" + d.statistics.joined(separator: "\n") + "\n" }
@@ -121,19 +130,19 @@ enum DescribeCommand {
                         try Data(bytes).write(to: URL(fileURLWithPath: audio), options: .atomic)
                     } catch {
                         Console.error("\(audio): error: cannot write: \(FileProblem.reason(error))")
-                        return 1
+                        return .failure
                     }
                 }
                 for w in context.warnings { Console.error(w.description) }
-                return 0
+                return .success
             } catch {
                 lastError = error
                 break
             }
         }
         Console.error(Self.advice(lastError?.description ?? "\(path): error: cannot describe this file",
-                                  seriesGiven: parsed.value("series") != nil))
-        return 1
+                                  seriesGiven: parsed.given(Self.series) != nil))
+        return .failure
     }
 
     /// A message of the pipeline's stages with the advice this command can follow: its options,
@@ -153,40 +162,23 @@ enum DescribeCommand {
         return text.replacingOccurrences(of: aggregate, with: instead)
     }
 
-    /// The value of option `name`, one of `T`'s cases, or nil when not given.
-    static func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type, _ parsed: ParsedArguments) throws(UsageError) -> T?
-    where T.RawValue == String {
-        guard let text = parsed.value(name) else { return nil }
-        guard let value = T(rawValue: text) else {
-            let all = T.allCases.map { "'\($0.rawValue)'" }
-            throw UsageError(message: "--\(name) must be \(all.dropLast().joined(separator: ", ")) or \(all.last ?? ""), not '\(text)'", command: "describe")
-        }
-        return value
-    }
-
     /// `--delimiter`, `--decimal` and `--thousands`, checked as the pipeline's source keys are.
     static func sourceOptions(_ parsed: ParsedArguments, format: SourceSpec.Format) throws(UsageError)
         -> (delimiter: UInt8?, decimal: UInt8, thousands: UInt8?) {
         let csv = format == .csv || format == .tsv
-        for name in ["delimiter", "decimal", "thousands"] where !csv && parsed.value(name) != nil {
-            throw UsageError(message: "--\(name) applies to CSV and TSV files only", command: "describe")
+        for option in [Self.delimiter, Self.decimal, Self.thousands] where !csv && parsed.given(option) != nil {
+            throw UsageError(message: "--\(option.name) applies to CSV and TSV files only", command: "describe")
         }
         var delimiter: UInt8?
-        if let text = parsed.value("delimiter") {
+        if let text = parsed.given(Self.delimiter) {
             let byte = text == "tab" || text == "\\t" ? 0x09 : text.utf8.count == 1 ? text.utf8.first : nil
             guard let byte, byte < 0x80, byte != 0x0A, byte != 0x0D, byte != UInt8(ascii: "\"") else {
                 throw UsageError(message: "--delimiter must be one ASCII character other than a quote or a line break (or 'tab'), not '\(text)'", command: "describe")
             }
             delimiter = byte
         }
-        let decimalText = parsed.value("decimal") ?? "."
-        guard decimalText == "." || decimalText == "," else {
-            throw UsageError(message: "--decimal must be '.' or ',', not '\(decimalText)'", command: "describe")
-        }
-        let thousandsText = parsed.value("thousands") ?? "none"
-        guard [",", ".", " ", "none"].contains(thousandsText) else {
-            throw UsageError(message: "--thousands must be ',', '.', ' ' or 'none', not '\(thousandsText)'", command: "describe")
-        }
+        let decimalText = try parsed.value(Self.decimal) ?? "."
+        let thousandsText = try parsed.value(Self.thousands) ?? "none"
         let decimal = decimalText.utf8.first ?? UInt8(ascii: ".")
         let thousands = thousandsText == "none" ? nil : thousandsText.utf8.first
         if thousands == decimal {
@@ -198,10 +190,13 @@ enum DescribeCommand {
         return (delimiter, decimal, thousands)
     }
 
-    /// Whether the chart's x type reads the x of the file's first record.
-    static func readsFirstX(_ chart: ChartSpec) -> Bool {
+    /// Whether the chart's x type reads the x of the file's first record: the registry's ingest,
+    /// one record at a time, so that only the first is read.
+    static func readsFirstX(_ chart: ChartSpec, registry: StageRegistry) -> Bool {
         do {
-            _ = try Ingest(batchSize: 1).open(chart: chart).next()
+            guard var ingest = try registry.registration(named: "ingest")?.make(StageOptions([:])) as? Ingest else { return true }
+            ingest.batchSize = 1
+            _ = try ingest.open(chart: chart).next()
             return true
         } catch let error as ChartError {
             return error.field != chart.x.field

@@ -6,14 +6,16 @@ import Foundation
 
 /// `chartpipe diff OLD_OUT NEW_OUT`: what changed between two runs of one pipeline, chart by chart,
 /// from the histories each run keeps — the same comparison a run makes with its baseline.
-enum DiffCommand {
+enum DiffCommand: Command {
+    static let format = OptionSpec("format", value: "FORMAT", help: "{choices}: the changes in words, chart by chart, or one object with every chart's changes.",
+                                   shape: .choice(["text", "json"]), default: "text")
+    static let locale = OptionSpec("locale", value: "LOCALE", help: "The language of the text, such as en, ja, ko or zh-Hans.",
+                                   defaultHelp: "from LC_ALL, LC_MESSAGES or LANG, else en")
+
     static let spec = CommandSpec(
         name: "diff", summary: "Print what changed between two runs of a pipeline (their output folders).",
         positionals: ["OLD_OUT", "NEW_OUT"],
-        options: [
-            OptionSpec(name: "format", value: "FORMAT", help: "'text' (default): the changes in words, chart by chart; 'json': one object with every chart's changes."),
-            OptionSpec(name: "locale", value: "LOCALE", help: "The language of the text (en, ja, ko, zh-Hans…); default from LC_ALL, LC_MESSAGES or LANG, else en."),
-        ],
+        options: [format, locale],
         discussion: """
         Both folders must hold the output of the same pipeline (by name). Each chart of the newer run
         is compared with the same chart of the older one: new points, the latest value, new highs and
@@ -24,11 +26,8 @@ enum DiffCommand {
         is not a run's output or the pipeline file cannot be read.
         """)
 
-    static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
-        let format = parsed.value("format") ?? "text"
-        guard format == "json" || format == "text" else {
-            throw UsageError(message: "--format must be 'text' or 'json', not '\(format)'", command: "diff")
-        }
+    static func run(_ parsed: ParsedArguments, arguments _: [String]) throws(UsageError) -> ExitStatus {
+        let format = try parsed.value(Self.format) ?? ""
         let paths = parsed.positionals.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let old: BaselineSource, new: BaselineSource
         let newManifest: Manifest
@@ -43,7 +42,7 @@ enum DiffCommand {
             new = try BaselineSource.folder(paths[1], pipeline: manifest.pipeline)
         } catch {
             Console.error("\(error)".replacingOccurrences(of: "--compare: ", with: ""))
-            return 2
+            return .usage
         }
         var charts: [Compared] = []
         for record in newManifest.charts {
@@ -66,12 +65,12 @@ enum DiffCommand {
                 ("new", .object([("generatedAt", .string(TimeText.iso8601(milliseconds: Double(newManifest.generatedAt) * 1000)))])),
                 ("charts", .array(charts.map(\.json))),
             ])), terminator: "")
-            return 0
+            return .success
         }
         // The words need the pipeline: titles, units, zones and its catalogs.
         guard let file = newManifest.pipelineFile else {
             Console.error("\(paths[1]): the run does not say which pipeline file it ran; use --format json")
-            return 2
+            return .usage
         }
         let pipelinePath = URL(fileURLWithPath: paths[1]).appendingPathComponent(file.path).standardizedFileURL.path
         let spec: PipelineSpec
@@ -82,15 +81,15 @@ enum DiffCommand {
         } catch let error as PipelineErrors {
             for d in error.diagnostics { Console.error("\(d)") }
             Console.error("the text of diff needs the pipeline file the newer run recorded; use --format json")
-            return 2
+            return .usage
         } catch {
             Console.error("\(pipelinePath): cannot load the string catalogs: \(error)")
-            return 2
+            return .usage
         }
-        let locale = parsed.value("locale") ?? userLocale(ProcessInfo.processInfo.environment)
+        let locale = parsed.given(Self.locale) ?? userLocale(ProcessInfo.processInfo.environment)
         print(TerminalText.safe(text(charts, spec: spec, catalog: catalog, locale: locale, from: old.generatedAt, to: newManifest.generatedAt)),
               terminator: "")
-        return 0
+        return .success
     }
 
     /// One chart of the newer run (or one the newer run no longer has) against the older run.

@@ -6,7 +6,7 @@ import Foundation
 /// How `run` talks on stderr: text for people, or one JSON object per line (`--log-format json`)
 /// on every path — diagnostics, charts, an interruption, the end of the run.
 final class Log: Sendable {
-    enum Format: String, Sendable { case text, json }
+    enum Format: String, Sendable, CaseIterable { case text, json }
 
     let format: Format
     let quiet: Bool

@@ -5,26 +5,24 @@ import Synchronization
 import ChartpipeJSON
 import Plugin
 
-enum RunCommand {
+enum RunCommand: Command {
+    static let out = OptionSpec("out", value: "DIR", help: "Output folder.", defaultHelp: "the pipeline's 'output'")
+    static let jobs = OptionSpec("jobs", value: "N", help: "Charts to run at once.", shape: .integer(min: 1), defaultHelp: "the number of processors")
+    static let locales = OptionSpec("locales", value: "L,L", help: "Locales to write instead of the pipeline's, such as 'ko' or 'en,zh-Hans'.")
+    static let only = OptionSpec("only", value: "ID,ID", help: "Run only these charts.")
+    static let failFast = OptionSpec(flag: "fail-fast", help: "Stop starting charts after the first failure.")
+    static let wait = OptionSpec(flag: "wait", help: "If another run is writing into the output folder, start when it ends.")
+    static let shard = OptionSpec("shard", value: "I/N", help: "Run shard I (from 0) of N, writing manifest.shard-I.json; 'chartpipe merge' combines them. Unset: from JOB_COMPLETION_INDEX with CHARTPIPE_SHARDS (Kubernetes) or SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (Slurm).")
+    static let compare = OptionSpec("compare", value: "DIR", help: "Compare each chart with the run in DIR instead of the previous run in the output folder.")
+    static let noCompare = OptionSpec(flag: "no-compare", help: "Compare with no earlier run.")
+    static let failOnChange = OptionSpec("fail-on-change", value: "KIND,KIND", help: "Exit 3 when a chart changed in one of these ways since the run it is compared with: \(Change.Kind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    static let incremental = OptionSpec(flag: "incremental", help: "Keep the files of charts whose data, catalogs, options and tool are unchanged since the last run (checked by hash).")
+    static let noProgress = OptionSpec(flag: "no-progress", help: "One line per finished chart instead of a progress bar.")
+
     static let spec = CommandSpec(
         name: "run", summary: "Run every chart of a pipeline and write the output folder.", positionals: ["PIPELINE"],
-        options: [
-            OptionSpec(name: "out", value: "DIR", help: "Output folder (default: the pipeline's 'output')."),
-            OptionSpec(name: "jobs", value: "N", help: "Charts to run at once (default: the number of processors)."),
-            OptionSpec(name: "locales", value: "L,L", help: "Locales to write instead of the pipeline's, such as 'ko' or 'en,zh-Hans'."),
-            OptionSpec(name: "only", value: "ID,ID", help: "Run only these charts."),
-            OptionSpec(name: "fail-fast", value: nil, help: "Stop starting charts after the first failure."),
-            OptionSpec(name: "wait", value: nil, help: "If another run is writing into the output folder, start when it ends."),
-            OptionSpec(name: "shard", value: "I/N", help: "Run shard I (from 0) of N, writing manifest.shard-I.json; 'chartpipe merge' combines them. Unset: from JOB_COMPLETION_INDEX with CHARTPIPE_SHARDS (Kubernetes) or SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (Slurm)."),
-            OptionSpec(name: "compare", value: "DIR", help: "Compare each chart with the run in DIR instead of the previous run in the output folder."),
-            OptionSpec(name: "no-compare", value: nil, help: "Compare with no earlier run."),
-            OptionSpec(name: "fail-on-change", value: "KIND,KIND", help: "Exit 3 when a chart changed in one of these ways since the run it is compared with: \(Change.Kind.allCases.map(\.rawValue).joined(separator: ", "))."),
-            OptionSpec(name: "incremental", value: nil, help: "Keep the files of charts whose data, catalogs, options and tool are unchanged since the last run (checked by hash)."),
-            OptionSpec(name: "no-sync", value: nil, help: "Do not flush the files to disk before the manifest (faster; a power cut may then lose the run: for scratch output)."),
-            OptionSpec(name: "no-progress", value: nil, help: "One line per finished chart instead of a progress bar."),
-            OptionSpec(name: "log-format", value: "FORMAT", help: "'text' (default) or 'json' (one object per line on stderr)."),
-            OptionSpec(name: "quiet", value: nil, help: "Print only errors."),
-        ],
+        options: [out, jobs, locales, only, failFast, wait, shard, compare, noCompare, failOnChange, incremental, CommonOptions.noSync, noProgress,
+                  CommonOptions.logFormat, CommonOptions.quiet],
         discussion: """
         Output bytes do not depend on --jobs. Set SOURCE_DATE_EPOCH to make the manifest's timestamp,
         and so every output byte, reproducible. One run at a time writes into an output folder: a
@@ -34,27 +32,24 @@ enum RunCommand {
         of what completed is written and the exit status is 130.
         """)
 
-    static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+    static func run(_ parsed: ParsedArguments, arguments _: [String]) throws(UsageError) -> ExitStatus {
         let path = parsed.positionals[0]
         let jobs: Int
-        if let text = parsed.value("jobs") {
+        if let text = parsed.given(Self.jobs) {
             guard let n = Int(text), n >= 1 else { throw UsageError(message: "--jobs must be a whole number of at least 1, not '\(text)'", command: "run") }
             jobs = n
         } else {
             jobs = ProcessInfo.processInfo.activeProcessorCount
         }
-        let logFormat = parsed.value("log-format") ?? "text"
-        guard ["text", "json"].contains(logFormat) else {
-            throw UsageError(message: "--log-format must be 'text' or 'json', not '\(logFormat)'", command: "run")
-        }
-        let locales = try list(parsed.value("locales"), option: "locales")
+        let logFormat = try parsed.value(CommonOptions.logFormat) ?? ""
+        let locales = try list(parsed.given(Self.locales), option: Self.locales.name)
         if let locales {
             for l in locales where (try? Regex("[a-z]{2,3}(-[A-Za-z0-9]{2,8})*").wholeMatch(in: l)) == nil {
                 throw UsageError(message: "--locales: '\(l)' is not a language tag such as 'en', 'zh-Hans' or 'ko'", command: "run")
             }
         }
 
-        let quiet = parsed.flag("quiet")
+        let quiet = parsed.flag(CommonOptions.quiet)
         let log = Log(format: Log.Format(rawValue: logFormat) ?? .text, quiet: quiet)
         let registry = Chartpipe.registry(forPipelineAt: path)
         let spec: PipelineSpec
@@ -63,14 +58,14 @@ enum RunCommand {
         } catch {
             for d in error.diagnostics { log.diagnostic(d) }
             log.summary("\(error.diagnostics.count) \(error.diagnostics.count == 1 ? "error" : "errors") in \(path); nothing was written")
-            return 2
+            return .usage
         }
         if !quiet { for w in spec.warnings { log.diagnostic(w) } }
         let catalogs = PipelineCatalogs.diagnostics(spec)
         if !catalogs.isEmpty {
             for d in catalogs { log.diagnostic(d) }
             log.summary("\(catalogs.count) \(catalogs.count == 1 ? "error" : "errors") in the string catalogs of \(path); nothing was written")
-            return 2
+            return .usage
         }
         for locale in locales ?? [] {
             if let problem = LocaleIDs.problem(locale, preferring: TextVocabulary().writableLocales(catalogs: spec.strings))
@@ -78,7 +73,7 @@ enum RunCommand {
                 throw UsageError(message: "--locales: \(problem)", command: "run")
             }
         }
-        let only = try list(parsed.value("only"), option: "only")
+        let only = try list(parsed.given(Self.only), option: Self.only.name)
         if let only {
             let ids = spec.charts.map(\.id)
             for id in only where !ids.contains(id) {
@@ -86,29 +81,29 @@ enum RunCommand {
                 throw UsageError(message: "--only: no chart '\(id)' in \(path)\(hint)", command: "run")
             }
         }
-        if let out = parsed.value("out"), out.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let out = parsed.given(Self.out), out.trimmingCharacters(in: .whitespaces).isEmpty {
             throw UsageError(message: "--out needs a folder", command: "run")
         }
-        let output = parsed.value("out").map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? spec.output
-        if let out = parsed.value("out"), let problem = OutputPath.problem(output, shown: out, pipelineDirectory: spec.directory) {
+        let output = parsed.given(Self.out).map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? spec.output
+        if let out = parsed.given(Self.out), let problem = OutputPath.problem(output, shown: out, pipelineDirectory: spec.directory) {
             throw UsageError(message: "--out \(out): \(problem)", command: "run")
         }
         // What each chart is compared with, checked before anything is written.
-        if parsed.flag("no-compare"), parsed.value("compare") != nil {
+        if parsed.flag(Self.noCompare), parsed.given(Self.compare) != nil {
             throw UsageError(message: "--compare and --no-compare cannot be used together", command: "run")
         }
         var comparing = RunOptions.Comparing.previous
-        if parsed.flag("no-compare") { comparing = .off }
-        if let dir = parsed.value("compare") {
+        if parsed.flag(Self.noCompare) { comparing = .off }
+        if let dir = parsed.given(Self.compare) {
             do {
                 comparing = .folder(try BaselineSource.folder(URL(fileURLWithPath: dir).standardizedFileURL.path, pipeline: spec.name))
             } catch {
                 log.diagnostic(error)
-                return 2
+                return .usage
             }
         }
         var failOnChange: Set<Change.Kind> = []
-        for kind in try list(parsed.value("fail-on-change"), option: "fail-on-change") ?? [] {
+        for kind in try list(parsed.given(Self.failOnChange), option: Self.failOnChange.name) ?? [] {
             guard let k = Change.Kind(rawValue: kind) else {
                 let known = Change.Kind.allCases.map(\.rawValue)
                 throw UsageError(message: "--fail-on-change: '\(kind)' is not a kind of change\(Suggestion.didYouMean(kind, in: known)); kinds: \(known.joined(separator: ", "))", command: "run")
@@ -120,7 +115,7 @@ enum RunCommand {
             try ArtifactWriter(root: output).prepare()
         } catch {
             log.diagnostic(error)
-            return 2
+            return .usage
         }
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
            Int64(epoch).map({ !Manifest.validEpoch.contains($0) }) ?? true {
@@ -128,22 +123,22 @@ enum RunCommand {
                                     code: .runSourceDateEpoch))
         }
         let shard: Shard?
-        switch parsed.value("shard").map(Shard.parse) ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) {
+        switch parsed.given(Self.shard).map(Shard.parse) ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) {
         case let .success(s)?: shard = s
         case let .failure(problem)?: throw UsageError(message: problem.message, command: "run")
         case nil: shard = nil
         }
         var options = RunOptions(output: output, jobs: jobs, locales: locales, only: only,
-                                 failFast: parsed.flag("fail-fast"), generatedAt: Manifest.timestamp(), wait: parsed.flag("wait"),
-                                 shard: shard, incremental: parsed.flag("incremental"))
+                                 failFast: parsed.flag(Self.failFast), generatedAt: Manifest.timestamp(), wait: parsed.flag(Self.wait),
+                                 shard: shard, incremental: parsed.flag(Self.incremental))
         options.compare = comparing
         options.failOnChange = failOnChange
-        options.sync = !parsed.flag("no-sync")
+        options.sync = !parsed.flag(CommonOptions.noSync)
 
         let observer: any RunObserver
         if log.format == .json {
             observer = JSONLog(log: log)
-        } else if !quiet, !parsed.flag("no-progress"), isatty(STDERR_FILENO) != 0 {
+        } else if !quiet, !parsed.flag(Self.noProgress), isatty(STDERR_FILENO) != 0 {
             observer = ProgressBar()
         } else {
             observer = LineLog(quiet: quiet)
@@ -152,7 +147,7 @@ enum RunCommand {
         // A signal while the pipeline was being checked: nothing was written, and nothing will be.
         if Signals.received > 0 {
             log.note("chartpipe: interrupted before the run started; nothing was written", event: "interrupted")
-            return 130
+            return .interrupted
         }
         let signals = SignalWatch(runner: runner, log: log)
         defer { signals.stop() }
@@ -163,7 +158,7 @@ enum RunCommand {
         } catch {
             (observer as? ProgressBar)?.clear()
             log.diagnostic(error)
-            return exitCode(refusing: error)
+            return exitStatus(refusing: error)
         }
         (observer as? ProgressBar)?.clear()
         let m = outcome.manifest
@@ -196,7 +191,7 @@ enum RunCommand {
             }
         }
         // Exit 3 names the charts and changes that made it, in either log format.
-        if outcome.exitCode == 3 {
+        if outcome.exitStatus == .changed {
             let reasons = outcome.failingChanges
             if log.format == .json {
                 log.event("fail-on-change", [("changes", .array(reasons.map { .string($0) }))])
@@ -204,20 +199,12 @@ enum RunCommand {
                 Console.error("exit 3 (--fail-on-change): " + reasons.joined(separator: "; "))
             }
         }
-        return outcome.exitCode
+        return outcome.exitStatus
     }
 
-    /// The exit status of a run that could not start or finish: 2 for an output folder chartpipe
-    /// must not write into (nothing was written), 4 for a full disk, else 1.
-    static func exitCode(refusing error: Diagnostic) -> Int32 {
-        switch error.code {
-        case RunOutcome.diskFull: return 4
-        case .outputLocked, .outputForeignManifest, .outputOtherPipeline, .outputUnlistedFile,
-             .outputNotAFolder, .outputUnwritable, .outputSymbolicLink:
-            return 2
-        default: return 1
-        }
-    }
+    /// The exit status of a run that could not start or finish, its code's: 2 for an output folder
+    /// chartpipe must not write into (nothing was written), 4 for a full disk, else 1.
+    static func exitStatus(refusing error: Diagnostic) -> ExitStatus { error.code.exitStatus }
 
     static func list(_ text: String?, option: String) throws(UsageError) -> [String]? {
         guard let text else { return nil }

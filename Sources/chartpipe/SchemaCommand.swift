@@ -5,7 +5,7 @@ import Foundation
 import ChartpipeJSON
 import Plugin
 
-enum SchemaCommand {
+enum SchemaCommand: Command {
     static let spec = CommandSpec(
         name: "schema", summary: "Print a JSON Schema: of pipeline files, or of the plugin protocol.", positionals: ["[NAME]"], options: [],
         discussion: """
@@ -14,7 +14,7 @@ enum SchemaCommand {
         declarations that chartpipe checks against; copies ship as schema/NAME.schema.json for editors.
         """)
 
-    static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+    static func run(_ parsed: ParsedArguments, arguments _: [String]) throws(UsageError) -> ExitStatus {
         let name = parsed.positionals.first ?? "pipeline"
         let schema: JSONValue
         if name == "pipeline" {
@@ -27,6 +27,6 @@ enum SchemaCommand {
             throw UsageError(message: "unknown schema '\(name)'\(hint); schemas: \(names.joined(separator: ", "))", command: "schema")
         }
         print(JSONWriter().string(schema), terminator: "")
-        return 0
+        return .success
     }
 }

@@ -4,7 +4,7 @@ import ChartpipeText
 import Foundation
 
 /// `chartpipe strings lint|export|import`: catalog tooling for localisation teams (SPEC §7).
-enum StringsCommand {
+enum StringsCommand: Command {
     static let spec = CommandSpec(
         name: "strings", summary: "Lint, export and import string catalogs (for localisation teams).",
         positionals: ["ACTION", "[ARGS…]"], options: [],
@@ -15,12 +15,19 @@ enum StringsCommand {
           import FILE CATALOG [--locale L]                 merge an .xliff or .po file into the catalog
 
         'chartpipe strings ACTION --help' shows an action's help; docs/localisation.md has the workflow.
-        """)
+        """,
+        actions: [lint, export, importing])
+
+    static let lintLocales = OptionSpec("locales", value: "L,L", help: "Locales every key must have.",
+                                        defaultHelp: "those the catalogs have; for a pipeline, its locales")
+    static let exportLocale = OptionSpec("locale", value: "L", help: "The target locale, such as 'ko'.")
+    static let exportFormat = OptionSpec("format", value: "FORMAT", help: "{choices}.", shape: .choice(["xliff", "po"]), default: "xliff")
+    static let importLocale = OptionSpec("locale", value: "L", help: "PO only: the locale, when the file has no 'Language' header.")
 
     static let lint = CommandSpec(
         name: "strings lint", summary: "Check string catalogs: missing translations, placeholder mismatches, plural categories, particle markers, Chinese punctuation.",
         positionals: ["[CATALOG|PIPELINE…]"],
-        options: [OptionSpec(name: "locales", value: "L,L", help: "Locales every key must have (default: those the catalogs have; for a pipeline, its locales).")],
+        options: [lintLocales],
         discussion: """
         The shipped catalogs are always checked. A .pipeline file checks that every chart title,
         subtitle, axis title and series name it writes has a translation in every locale the pipeline
@@ -32,27 +39,20 @@ enum StringsCommand {
     static let export = CommandSpec(
         name: "strings export", summary: "Print a catalog's texts in one locale as XLIFF 1.2 or PO, for translators' tools.",
         positionals: ["CATALOG"],
-        options: [
-            OptionSpec(name: "locale", value: "L", help: "The target locale, such as 'ko'."),
-            OptionSpec(name: "format", value: "FORMAT", help: "'xliff' (default) or 'po'."),
-        ],
+        options: [exportLocale, exportFormat],
         discussion: "Export followed by import gives back the catalog exactly.")
 
     static let importing = CommandSpec(
         name: "strings import", summary: "Merge translations from an XLIFF (.xliff, .xlf) or PO (.po) file into a catalog.",
         positionals: ["FILE", "CATALOG"],
-        options: [OptionSpec(name: "locale", value: "L", help: "PO only: the locale, when the file has no 'Language' header.")],
+        options: [importLocale],
         discussion: "The catalog is rewritten in place (atomically); units whose key is not in it are skipped with a warning.")
 
-    static func run(_ parsed: ParsedArguments, arguments: [String]) throws(UsageError) -> Int32 {
-        let actions = [lint, export, importing]
+    static func run(_ parsed: ParsedArguments, arguments: [String]) throws(UsageError) -> ExitStatus {
         let name = parsed.positionals[0]
-        guard let action = actions.first(where: { $0.name == "strings \(name)" }) else {
-            let hint = Suggestion.closest(to: name, in: ["lint", "export", "import"]).map { "; did you mean '\($0)'?" } ?? ""
-            throw UsageError(message: "unknown action '\(name)' for 'chartpipe strings'\(hint)", command: "strings")
-        }
+        let action = try spec.action(name)
         let rest = try ArgumentParser.parse(Array(arguments.drop { $0 != name }.dropFirst()), for: action)
-        if rest.help { print(action.help, terminator: ""); return 0 }
+        if rest.help { print(action.help, terminator: ""); return .success }
         switch name {
         case "lint": return runLint(rest)
         case "export": return try runExport(rest)
@@ -60,8 +60,8 @@ enum StringsCommand {
         }
     }
 
-    static func runLint(_ parsed: ParsedArguments) -> Int32 {
-        let locales = parsed.value("locales").map { $0.split(separator: ",").map(String.init) }
+    static func runLint(_ parsed: ParsedArguments) -> ExitStatus {
+        let locales = parsed.given(Self.lintLocales).map { $0.split(separator: ",").map(String.init) }
         var findings: [LintFinding] = []
         do {
             for (name, catalog) in try Catalog.embeddedFiles() {
@@ -69,42 +69,39 @@ enum StringsCommand {
             }
         } catch {
             Console.error("chartpipe: error: the shipped catalogs do not load: \(error)")
-            return 1
+            return .failure
         }
         for path in parsed.positionals where !path.hasSuffix(".pipeline") { findings += CatalogLint.lint(path: path, locales: locales) }
         for path in parsed.positionals where path.hasSuffix(".pipeline") {
-            guard let pipelineFindings = PipelineTextLint.lint(path: path, locales: locales) else { return 2 }
+            guard let pipelineFindings = PipelineTextLint.lint(path: path, locales: locales) else { return .usage }
             findings += pipelineFindings
         }
         for f in findings { Console.error(f.description) }
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.count - errors
         Console.error("\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")")
-        return errors == 0 ? 0 : 1
+        return errors == 0 ? .success : .failure
     }
 
-    static func runExport(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
-        guard let locale = parsed.value("locale") else {
+    static func runExport(_ parsed: ParsedArguments) throws(UsageError) -> ExitStatus {
+        guard let locale = parsed.given(Self.exportLocale) else {
             throw UsageError(message: "'strings export' needs --locale, such as --locale ko", command: "strings export")
         }
-        let format = parsed.value("format") ?? "xliff"
-        guard ["xliff", "po"].contains(format) else {
-            throw UsageError(message: "--format must be 'xliff' or 'po', not '\(format)'", command: "strings export")
-        }
+        let format = try parsed.value(Self.exportFormat) ?? ""
         let path = parsed.positionals[0]
         do {
             let catalog = try StringCatalog(contentsOf: path)
             let text = format == "po" ? PortableObject.export(catalog, locale: locale)
                 : XLIFF.export(catalog, locale: locale, original: (path as NSString).lastPathComponent)
             StandardStream.output.write(text)
-            return 0
+            return .success
         } catch {
             Console.error(error.description)
-            return 1
+            return .failure
         }
     }
 
-    static func runImport(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+    static func runImport(_ parsed: ParsedArguments) throws(UsageError) -> ExitStatus {
         let file = parsed.positionals[0], path = parsed.positionals[1]
         let ext = (file as NSString).pathExtension.lowercased()
         guard ["xliff", "xlf", "po"].contains(ext) else {
@@ -117,16 +114,16 @@ enum StringsCommand {
             case let .success(bytes): data = bytes
             case let .failure(.notRegular(kind)):
                 Console.error("\(file): error: it is \(kind), not a regular file; name an .xliff or .po file")
-                return 1
+                return .failure
             case let .failure(.tooLarge(size)):
                 Console.error("\(file): error: the file has \(size) bytes, more than the \(ImportLimits.maxFileBytes) an import reads; split it")
-                return 1
+                return .failure
             case let .failure(problem):
                 Console.error("\(file): error: cannot read: \(problem)")
-                return 1
+                return .failure
             }
             let result = ext == "po"
-                ? try PortableObject.importing(bytes: data, path: file, locale: parsed.value("locale"), into: catalog)
+                ? try PortableObject.importing(bytes: data, path: file, locale: parsed.given(Self.importLocale), into: catalog)
                 : try XLIFF.importing(bytes: data, path: file, into: catalog)
             for w in result.warnings { Console.error(w) }
             let writer = ArtifactWriter(root: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
@@ -134,12 +131,12 @@ enum StringsCommand {
                 _ = try writer.write(result.catalog.encoded(), to: (path as NSString).lastPathComponent, kind: "catalog", locale: nil)
             } catch {
                 Console.error(error.description)
-                return 1
+                return .failure
             }
-            return 0
+            return .success
         } catch {
             Console.error(error.description)
-            return 1
+            return .failure
         }
     }
 }

@@ -6,10 +6,12 @@ import ChartpipeJSON
 import Ingest
 import Plugin
 
-enum ValidateCommand {
+enum ValidateCommand: Command {
+    static let stamp = OptionSpec("stamp", value: "FILE", help: "Write FILE (a Swift comment) when the pipeline is valid, for build systems.")
+
     static let spec = CommandSpec(
         name: "validate", summary: "Check a pipeline file and print every error; write nothing.", positionals: ["PIPELINE"],
-        options: [OptionSpec(name: "stamp", value: "FILE", help: "Write FILE (a Swift comment) when the pipeline is valid, for build systems.")],
+        options: [stamp],
         discussion: """
         Each problem is printed as 'file:line:column: error: message'. Exit status 0 when the
         pipeline is valid, 2 when it is not. A database source's query is prepared, not run, to
@@ -18,7 +20,7 @@ enum ValidateCommand {
         PipelineCheck uses it (README).
         """)
 
-    static func run(_ parsed: ParsedArguments) -> Int32 {
+    static func run(_ parsed: ParsedArguments, arguments _: [String]) -> ExitStatus {
         let path = parsed.positionals[0]
         do {
             let spec = try PipelineLoader(registry: Chartpipe.registry(forPipelineAt: path), vocabulary: TextVocabulary()).load(path: path)
@@ -27,28 +29,28 @@ enum ValidateCommand {
             if !catalogs.isEmpty {
                 for d in catalogs { Console.error(d.description) }
                 Console.error("\(catalogs.count) \(catalogs.count == 1 ? "error" : "errors") in the string catalogs of \(path)")
-                return 2
+                return .usage
             }
             let database = databaseDiagnostics(spec)
             for d in database { Console.error(d.description) }
             let failed = database.filter { $0.severity == .error }
             if !failed.isEmpty {
                 Console.error("\(failed.count) \(failed.count == 1 ? "error" : "errors") in the database sources of \(path)")
-                return 2
+                return .usage
             }
             print("\(path): ok: \(spec.charts.count) \(spec.charts.count == 1 ? "chart" : "charts"), stages \(spec.stages.map(\.name).joined(separator: " → "))")
-            if let stamp = parsed.value("stamp") {
+            if let stamp = parsed.given(Self.stamp) {
                 let text = "// chartpipe validate: \((path as NSString).lastPathComponent) is valid.\n"
                 guard (try? Data(text.utf8).write(to: URL(fileURLWithPath: stamp), options: .atomic)) != nil else {
                     Console.error("chartpipe: error: cannot write the stamp file \(stamp)")
-                    return 1
+                    return .failure
                 }
             }
-            return 0
+            return .success
         } catch {
             for d in error.diagnostics { Console.error(d.description) }
             Console.error("\(error.diagnostics.count) \(error.diagnostics.count == 1 ? "error" : "errors") in \(path)")
-            return 2
+            return .usage
         }
     }
 
