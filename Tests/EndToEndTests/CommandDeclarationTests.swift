@@ -58,6 +58,9 @@ final class CommandDeclarationTests: XCTestCase {
     /// every command that declares one; `describe` refuses what the pipeline key refuses.
     func testChoicesAreCheckedFromTheDeclaration() throws {
         let data = Harness.fixtures.appendingPathComponent("nonexistent-data.csv").path
+        // Where a skeleton would go if the language were not checked: never the fixtures.
+        let folder = try Harness.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let cases: [([String], String, String)] = [
             (["run", "p.pipeline"], "log-format", "'text' or 'json'"),
             (["merge", "out"], "log-format", "'text' or 'json'"),
@@ -66,7 +69,7 @@ final class CommandDeclarationTests: XCTestCase {
             (["describe", data, "--x", "d", "--y", "v"], "x-type", "'time', 'number' or 'category'"),
             (["describe", data, "--x", "d", "--y", "v"], "mark", "'line', 'area', 'bar' or 'point'"),
             (["strings", "export", "c.xcstrings", "--locale", "ko"], "format", "'xliff' or 'po'"),
-            (["plugin", "new", "toy"], "language", "'python' or 'swift'"),
+            (["plugin", "new", "toy", "--in", folder.path], "language", "'python' or 'swift'"),
         ]
         for (arguments, option, choices) in cases {
             let result = try Harness.run(arguments + ["--\(option)", "bogus"], in: Harness.fixtures)
