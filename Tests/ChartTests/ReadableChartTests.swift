@@ -173,6 +173,35 @@ final class ReadableChartTests: XCTestCase {
         }
     }
 
+    /// Bins of a number x (`aggregate` with a numeric `every`): a bar stands for [x, x + every), so it
+    /// is drawn from its bin's start to its end, a tick at 0 at the first bar's left edge, not its
+    /// middle; the root's x domain still puts each x (a bin's start) on its bar's middle.
+    func testBinsOfANumberAreBarsFromEdgeToEdge() throws {
+        let xs = Array(stride(from: 0.0, through: 90, by: 10))
+        let set = SeriesSet(xType: .number, series: [ChartTests.series("Visits", x: xs, y: xs.map { 100 + $0 })])
+        var context = try ChartTests.context(ChartTests.spec(id: "ages", title: "Visits by age", mark: .bar, xType: .number, yTitle: "Visits",
+                                                             unit: nil, seriesField: nil), set)
+        context[AggregationKey.self] = Aggregation(op: "sum", bucket: .width(10))
+        let svg = try XCTUnwrap(try ChartTests.svgs(context)["en"])
+        let parsed = try XCTUnwrap(ChartTests.Elements.parse(svg))
+        func numbers(_ text: String?) -> [Double] { (text ?? "").split(separator: " ").compactMap { Double($0) } }
+        let root = try XCTUnwrap(parsed.elements.first?.attributes)
+        let plot = numbers(root["data-plot"]), domain = numbers(root["data-x-domain"])
+        let bars = parsed.elements.filter { $0.name == "rect" && $0.attributes["stroke-width"] == "1" && $0.attributes["class"] != "nodata" }
+        XCTAssertEqual(bars.count, 10)
+        let band = (plot[2] - plot[0]) / 10
+        for (i, bar) in bars.enumerated() {
+            let left = Double(bar.attributes["x"] ?? "") ?? 0, width = Double(bar.attributes["width"] ?? "") ?? 0
+            XCTAssertEqual(left + width / 2, plot[0] + (Double(i) + 0.5) * band, accuracy: 0.2, "bar \(i) is in the middle of its bin")
+            // Where the report's marker puts x (the bin's start): the bar's middle.
+            XCTAssertEqual(plot[0] + (xs[i] - domain[0]) / (domain[1] - domain[0]) * (plot[2] - plot[0]), left + width / 2, accuracy: 0.2)
+        }
+        let zero = try XCTUnwrap(svg.split(separator: "\n").first { $0.hasSuffix(">0</text>") && $0.contains("text-anchor=\"middle\"") })
+        XCTAssertTrue(zero.contains("x=\"\(SVGWriter.number(plot[0]))\""), "the tick of 0 at the first bin's left edge: \(zero)")
+        let hundred = svg.split(separator: "\n").first { $0.hasSuffix(">100</text>") && $0.contains("text-anchor=\"middle\"") }
+        XCTAssertTrue(hundred?.contains("x=\"\(SVGWriter.number(plot[2]))\"") ?? false, "and 100 at the last one's right edge")
+    }
+
     /// The text contents of an SVG's `<text>` elements, in order.
     static func texts(_ svg: String) -> [String] {
         svg.components(separatedBy: "</text>").dropLast().compactMap { $0.components(separatedBy: ">").last }

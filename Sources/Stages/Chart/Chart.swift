@@ -90,8 +90,9 @@ public struct Chart: ChartStage {
             switch aggregation.bucket {
             case let .calendar(unit):
                 picture.aggregate = names.render("describe.aggregate.value", [.text(names.render("describe.bucket." + unit, [])), .text(op)])
-            case .width:
+            case let .width(bin):
                 picture.aggregate = names.render("describe.aggregate.value", [.text(names.render("describe.bucket.bin", [])), .text(op)])
+                if context.data.xType == .number { picture.binWidth = bin }
             case .category:
                 picture.aggregate = op
             }

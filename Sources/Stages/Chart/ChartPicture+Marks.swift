@@ -144,7 +144,7 @@ extension ChartPicture {
             let style = self.style(of: k)
             let stroke = style.map { "c\($0.index)" } ?? "quiet", fillClass = style.map { "f\($0.index)" } ?? "quietfill"
             let colour = style?.colour.light ?? Self.quiet.light
-            let xs = s.x.map { x.position($0, left: l.plotLeft, right: l.plotRight) }
+            let xs = s.x.map { x.position($0 + x.shift, left: l.plotLeft, right: l.plotRight) }
             let ys = s.y.map { $0.isFinite ? scale.position($0, top: l.plotTop, bottom: l.plotBottom) : Double.nan }
             let tips = labels.flatMap { $0.indices.contains(k) ? $0[k] : nil }
             switch chart.mark {

@@ -60,6 +60,7 @@ extension ChartPicture {
         var picture = ChartPicture(chart: chart, data: one, names: names, title: title, summary: summary, labels: own,
                                    width: width, height: height, id: "\(id)-s\(k)")
         picture.aggregate = aggregate
+        picture.binWidth = binWidth
         return picture
     }
 

@@ -32,6 +32,8 @@ struct ChartPicture {
     var arrangementNote: String?
     /// What a value is when values are folded ("weekly mean"), named on the y axis.
     var aggregate: String?
+    /// The width of the bins of a number x that the bars stand for ([x, x + width)), when folded so.
+    var binWidth: Double?
     /// In the highlight layout, the series drawn in full (indices into `data.series`), most
     /// important first; the others are drawn quietly in grey. Nil: every series in full.
     var highlight: [Int]?
@@ -247,7 +249,7 @@ struct ChartPicture {
         let scale = valueScale
         let multiples = arrangement == .smallMultiples
         let l = multiples ? panelLayout(scale: scale) : layout(scale: scale)
-        let x = PositionScale(set: data, bars: chart.mark == .bar, facts: xFacts)
+        let x = PositionScale(set: data, bars: chart.mark == .bar, facts: xFacts, bin: chart.mark == .bar ? binWidth : nil)
         var w = SVGWriter()
         let n = SVGWriter.number
         let lang = language.formattingLocale
@@ -305,7 +307,8 @@ struct ChartPicture {
         var out: [(String, String?)] = [("data-plot", [l.plotLeft, l.plotTop, l.plotRight, l.plotBottom].map(n).joined(separator: " "))]
         switch x.kind {
         case let .band(count): out.append(("data-x-bands", String(count)))
-        case let .linear(domain): out.append(("data-x-domain", "\(exact(domain.lowerBound)) \(exact(domain.upperBound))"))
+        // A bin's bar is drawn half a bin right of its x: the domain says where x itself lands.
+        case let .linear(domain): out.append(("data-x-domain", "\(exact(domain.lowerBound - x.shift)) \(exact(domain.upperBound - x.shift))"))
         }
         out.append(("data-y-domain", "\(exact(scale.domain.lowerBound)) \(exact(scale.domain.upperBound))"))
         if chart.mark == .bar { out.append(("data-bar-group", n(barGroupWidth(x.bandWidth(l.plotRight - l.plotLeft))))) }
