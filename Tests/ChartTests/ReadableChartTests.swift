@@ -16,15 +16,16 @@ final class ReadableChartTests: XCTestCase {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/golden")
     static let day = ChartTests.day, june1 = ChartTests.june1
 
-    /// `count` series over 60 days, named by `name`.
-    static func lines(_ count: Int, name: (Int) -> String = { "Series \($0 + 1)" }) throws -> ChartContext {
-        let xs = (0..<60).map { june1 + Double($0) * day }
+    /// `count` series over 30 days (more than the 24 points past which lines carry about a dozen
+    /// markers), named by `name`; each series is higher than the one before.
+    static func lines(_ count: Int, mark: Mark = .line, name: (Int) -> String = { "Series \($0 + 1)" }) throws -> ChartContext {
+        let xs = (0..<30).map { june1 + Double($0) * day }
         var set = SeriesSet(xType: .time)
         for k in 0..<count {
             let y = xs.indices.map { 500 + 40 * Double(k) + 6 * Double($0) + Double(($0 * 37 + k * 11) % 23) * 5 }
             set.series.append(ChartTests.series(name(k), x: xs, y: y))
         }
-        return try ChartTests.context(ChartTests.spec(title: "Daily departures per carrier", thresholds: []), set)
+        return try ChartTests.context(ChartTests.spec(title: "Daily departures per carrier", mark: mark, thresholds: []), set)
     }
 
     /// A year of daily bars with zeros and a missing fortnight, folded by `downsample`.
@@ -55,6 +56,7 @@ final class ReadableChartTests: XCTestCase {
             ("bars-365", try yearOfBars(), .auto, ["en", "ja"]),
             ("cjk-names", try lines(4, name: { cjkNames[$0] }), .auto, ["zh-Hans", "ja", "ko"]),
             ("long-legend", try lines(14, name: { "Carrier \($0 + 1) operating regional flights under contract" }), .overlay, ["en"]),
+            ("highlight-20", try lines(20), .highlight, ["en", "ja"]),
         ]
     }
 
@@ -105,6 +107,105 @@ final class ReadableChartTests: XCTestCase {
         XCTAssertFalse(asked["en"]?.contains("Small multiples") ?? true)
         let small = try ChartTests.svgs(try Self.lines(2), chart: try Chart(layout: .smallMultiples))
         XCTAssertTrue(small["zh-Hans"]?.contains("data-layout=\"small-multiples\"") ?? false)
+    }
+
+    /// The highlight layout (issue 32's other way past the count): the four series of the highest
+    /// mean in their own styles, the most important first; the others thin and grey under them,
+    /// without markers, and named in a note below the plot and in `<desc>`. One plot: the report's
+    /// focus marker keeps its `data-plot`.
+    func testTheHighlightDrawsTheLargestSeriesInFullAndListsTheRest() throws {
+        let context = try Self.lines(20)
+        XCTAssertEqual(ChartLayout.highlighted(context.data), [19, 18, 17, 16])
+        var drawn = context
+        try Chart(layout: .highlight).run(&drawn)
+        XCTAssertEqual(drawn[ChartLayoutsKey.self]?["ko"], "highlight")
+        let svgs = try ChartTests.svgs(context, chart: try Chart(layout: .highlight))
+        let en = try XCTUnwrap(svgs["en"])
+        let parsed = try XCTUnwrap(ChartTests.Elements.parse(en))
+        let root = try XCTUnwrap(parsed.elements.first?.attributes)
+        XCTAssertEqual(root["data-layout"], "highlight")
+        XCTAssertEqual(root["data-plot"]?.split(separator: " ").count, 4)
+        let quiet = (1...16).map { "Series \($0)" }
+        let note = "Highlighted: the 4 series with the highest mean. The other 16, drawn faintly behind them: \(quiet.dropLast().joined(separator: ", ")), and Series 16."
+        XCTAssertEqual(parsed.texts["chartpipe-sales-en-desc"]?.hasSuffix(" " + note), true, parsed.texts["chartpipe-sales-en-desc"] ?? "")
+        // The note is drawn too, wrapped at spaces: its lines joined are the note.
+        XCTAssertTrue(Self.texts(en).joined(separator: " ").contains(note), Self.texts(en).joined(separator: "|"))
+        // Sixteen grey lines of 1 px, drawn before (under) the four in full; four styles, no more.
+        let paths = parsed.elements.filter { $0.name == "path" }
+        XCTAssertEqual(paths.filter { $0.attributes["class"] == "quiet" }.map { $0.attributes["stroke-width"] }, Array(repeating: "1", count: 16))
+        XCTAssertEqual(Set(paths.compactMap { $0.attributes["class"] }.filter { $0.hasPrefix("c") }), ["c0", "c1", "c2", "c3"])
+        let firstFull = try XCTUnwrap(paths.firstIndex { $0.attributes["class"] == "c3" })
+        XCTAssertEqual(paths.lastIndex { $0.attributes["class"] == "quiet" }.map { $0 < firstFull }, true)
+        XCTAssertFalse(en.contains(".c4{"))
+        // The largest series is named with the first style (a direct label: its name in f0).
+        XCTAssertTrue(en.contains("class=\"f0\" x=") && en.contains(">Series 20</text>"))
+        XCTAssertFalse(en.contains(">Series 16</text>"), "a quiet series has no label of its own")
+        // Every locale's note, Chinese with full-width punctuation and its enumeration comma.
+        XCTAssertTrue(svgs["zh-Hans"]?.contains("突出显示：平均值最高的4个系列。其余16个系列淡化绘于背景：Series 1、Series 2、") ?? false)
+        XCTAssertTrue(svgs["ko"]?.contains("강조 표시: 평균이 가장 높은 계열 4개. 배경에 흐리게 그린 나머지 16개: Series 1, ") ?? false)
+        // Bars: grey bars for the quiet series, in their places of the group.
+        let bars = try XCTUnwrap(try ChartTests.svgs(try Self.lines(6, mark: .bar), chart: try Chart(layout: .highlight))["en"])
+        XCTAssertEqual(bars.components(separatedBy: "<rect class=\"quietfill quiet\"").count - 1, 2 * 30)
+        XCTAssertTrue(bars.contains("The other 2, drawn faintly behind them: Series 1 and Series 2."))
+        // As many series as are highlighted: nothing is quiet and no note is written.
+        let four = try XCTUnwrap(try ChartTests.svgs(try Self.lines(4), chart: try Chart(layout: .highlight))["en"])
+        XCTAssertFalse(four.contains("Highlighted"))
+        XCTAssertFalse(four.contains("quiet"))
+    }
+
+    /// Bars over a number x (issue 32): ticks never finer than the bars, so that no tick names an x
+    /// that no bar stands for ("1.5" between the bars of 1 and 2 rooms); then at the bars' own x.
+    func testBarsOverNumbersAreTickedAtTheirOwnValues() throws {
+        let cases: [(xs: [Double], width: Int, ticks: [String])] = [
+            ([1, 2, 3, 4], 720, ["1", "2", "3", "4"]), ([0.1, 0.2, 0.3], 720, ["0.1", "0.2", "0.3"]),
+            ([1, 2], 720, ["1", "2"]), ([1, 2, 3], 1280, ["1", "2", "3"]), ([2021, 2022, 2023], 720, ["2021", "2022", "2023"]),
+            (Array(stride(from: 1.0, through: 9, by: 1)), 320, ["2", "4", "6", "8"]),
+            // Bins of 10 (an aggregate's): round ticks of 20 are coarser than the bars and stay.
+            (Array(stride(from: 0.0, through: 90, by: 10)), 720, ["0", "20", "40", "60", "80"]),
+        ]
+        for c in cases {
+            let set = SeriesSet(xType: .number, series: [ChartTests.series("Homes", x: c.xs, y: c.xs.map { 10 + $0 * 3 })])
+            let spec = ChartTests.spec(id: "rooms", title: "Homes by rooms", mark: .bar, xType: .number, yTitle: "Homes", unit: nil,
+                                       seriesField: nil)
+            let svg = try XCTUnwrap(try ChartTests.svgs(try ChartTests.context(spec, set), chart: try Chart(width: c.width))["en"])
+            let xTicks = svg.split(separator: "\n").filter { $0.contains("<text class=\"muted\"") && $0.contains("text-anchor=\"middle\"") }
+            XCTAssertEqual(Self.texts(xTicks.joined(separator: "\n")), c.ticks, "\(c.xs) at \(c.width)")
+        }
+    }
+
+    /// Bins of a number x (`aggregate` with a numeric `every`): a bar stands for [x, x + every), so it
+    /// is drawn from its bin's start to its end, a tick at 0 at the first bar's left edge, not its
+    /// middle; the root's x domain still puts each x (a bin's start) on its bar's middle.
+    func testBinsOfANumberAreBarsFromEdgeToEdge() throws {
+        let xs = Array(stride(from: 0.0, through: 90, by: 10))
+        let set = SeriesSet(xType: .number, series: [ChartTests.series("Visits", x: xs, y: xs.map { 100 + $0 })])
+        var context = try ChartTests.context(ChartTests.spec(id: "ages", title: "Visits by age", mark: .bar, xType: .number, yTitle: "Visits",
+                                                             unit: nil, seriesField: nil), set)
+        context[AggregationKey.self] = Aggregation(op: "sum", bucket: .width(10))
+        let svg = try XCTUnwrap(try ChartTests.svgs(context)["en"])
+        let parsed = try XCTUnwrap(ChartTests.Elements.parse(svg))
+        func numbers(_ text: String?) -> [Double] { (text ?? "").split(separator: " ").compactMap { Double($0) } }
+        let root = try XCTUnwrap(parsed.elements.first?.attributes)
+        let plot = numbers(root["data-plot"]), domain = numbers(root["data-x-domain"])
+        let bars = parsed.elements.filter { $0.name == "rect" && $0.attributes["stroke-width"] == "1" && $0.attributes["class"] != "nodata" }
+        XCTAssertEqual(bars.count, 10)
+        let band = (plot[2] - plot[0]) / 10
+        for (i, bar) in bars.enumerated() {
+            let left = Double(bar.attributes["x"] ?? "") ?? 0, width = Double(bar.attributes["width"] ?? "") ?? 0
+            XCTAssertEqual(left + width / 2, plot[0] + (Double(i) + 0.5) * band, accuracy: 0.2, "bar \(i) is in the middle of its bin")
+            // Where the report's marker puts x (the bin's start): the bar's middle.
+            XCTAssertEqual(plot[0] + (xs[i] - domain[0]) / (domain[1] - domain[0]) * (plot[2] - plot[0]), left + width / 2, accuracy: 0.2)
+        }
+        let zero = try XCTUnwrap(svg.split(separator: "\n").first { $0.hasSuffix(">0</text>") && $0.contains("text-anchor=\"middle\"") })
+        XCTAssertTrue(zero.contains("x=\"\(SVGWriter.number(plot[0]))\""), "the tick of 0 at the first bin's left edge: \(zero)")
+        let hundred = svg.split(separator: "\n").first { $0.hasSuffix(">100</text>") && $0.contains("text-anchor=\"middle\"") }
+        XCTAssertTrue(hundred?.contains("x=\"\(SVGWriter.number(plot[2]))\"") ?? false, "and 100 at the last one's right edge")
+    }
+
+    /// The text contents of an SVG's `<text>` elements, in order.
+    static func texts(_ svg: String) -> [String] {
+        svg.components(separatedBy: "</text>").dropLast().compactMap { $0.components(separatedBy: ">").last }
+            .map { $0.replacingOccurrences(of: "&amp;", with: "&") }
     }
 
     func testBarsAreFoldedIntoPeriodsNotThinned() throws {

@@ -133,7 +133,8 @@ final class SeriesStyleTests: XCTestCase {
             }
         }
         XCTAssertLessThan(smallest, SeriesStyle.minimumDeltaE + 2, "the documented floor is near what the palette reaches")
-        for colour in SeriesStyle.palette {
+        // The highlight layout's grey of the quiet series too: faint, yet still 3:1.
+        for colour in SeriesStyle.palette + [ChartPicture.quiet] {
             XCTAssertGreaterThanOrEqual(Contrast.ratio(colour.light, SeriesStyle.lightBackground), 3, colour.light)
             XCTAssertGreaterThanOrEqual(Contrast.ratio(colour.dark, SeriesStyle.darkBackground), 3, colour.dark)
         }

@@ -10,6 +10,12 @@ Usage:
                                                    PageDown, PageUp, Space, Escape, a letter, or
                                                    Shift+<key>) and records the chart's live regions
                                                    after each
+  check_report.py marker REPORT CHART WIDTH KEY...  the same keys in a window WIDTH CSS pixels wide; after
+                                                   each, which of the chart's SVGs is shown (0: wide,
+                                                   1: narrow) and which holds the visible focus ring,
+                                                   the ring's centre, and the centres of the first and
+                                                   last point of the first series as that SVG draws
+                                                   them (its first tooltip targets)
   check_report.py nojs REPORT...                   with JavaScript off: each chart's title, summary and
                                                    table, and whether the table shows once its
                                                    disclosure is opened
@@ -135,6 +141,38 @@ def keys(report, chart, presses):
     return out
 
 
+MARKER = """
+var plot = arguments[0], svgs = Array.prototype.slice.call(plot.querySelectorAll(':scope > svg'));
+var centre = function (e) { var b = e.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; };
+var shown = svgs.findIndex(function (s) { return s.getClientRects().length > 0; });
+var ring = svgs.map(function (s) { return s.querySelector('.cp-ring'); })
+  .findIndex(function (r) { return r && r.getClientRects().length > 0 && r.getBoundingClientRect().width > 0; });
+var targets = shown < 0 ? [] : svgs[shown].querySelectorAll('g[fill=transparent]')[0].querySelectorAll('circle');
+return {shown: shown, ring: ring, active: plot.classList.contains('cp-active'),
+        marker: ring < 0 ? null : centre(svgs[ring].querySelector('.cp-ring')),
+        first: targets.length ? centre(targets[0]) : null, last: targets.length ? centre(targets[targets.length - 1]) : null};
+"""
+
+
+def marker(report, chart, width, presses):
+    driver = browser(width=width)
+    out = []
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 1000, "deviceScaleFactor": 1, "mobile": False})
+        driver.get(url(report))
+        plot = driver.find_element(By.CSS_SELECTOR, '[data-chart="%s"]' % chart)
+        driver.execute_script("arguments[0].scrollIntoView(); arguments[0].focus();", plot)
+        for press in presses:
+            ActionChains(driver).send_keys(KEYS.get(press, press)).perform()
+            time.sleep(0.3)
+            entry = driver.execute_script(MARKER, plot)
+            entry["key"] = press
+            out.append(entry)
+    finally:
+        driver.quit()
+    return out
+
+
 def nojs(reports):
     driver = browser(javascript=False)
     out = {}
@@ -248,6 +286,8 @@ def main():
         result = axe(arguments)
     elif command == "keys":
         result = keys(arguments[0], arguments[1], arguments[2:])
+    elif command == "marker":
+        result = marker(arguments[0], arguments[1], int(arguments[2]), arguments[3:])
     elif command == "nojs":
         result = nojs(arguments)
     elif command == "shots":

@@ -7,8 +7,10 @@ window is scaled down to fit it, as a page would with max-width: 100%), in the l
 scheme. It writes OUT_DIR/<name>.<WIDTH>.<scheme>.png for people to look at and prints one JSON
 object: per file, the smallest rendered font size of any text (font-size times the SVG's scale on
 screen) and of the tick labels (font-size 12 in the SVG), the number of text boxes, and every pair
-of text boxes that overlap by more than 1 px in both directions (with their texts), and the texts that
-reach past the SVG's left or right edge (cut off). A text's box is
+of text boxes that overlap by more than 1 px in both directions (with their texts), the texts that
+reach past the SVG's left or right edge (cut off), and the fonts chromium drew the tick labels with
+in a Chinese, Japanese or Korean SVG (CSS.getPlatformFontsForNode: the font files' family names,
+so a CJK label measured in a font without its glyphs shows). A text's box is
 its layout box less a fifth of its height at the top and at the bottom: the font's ascent and descent
 hold space above capitals and below the baseline that no glyph of the line reaches.
 """
@@ -58,6 +60,24 @@ def page(path, width):
     return out
 
 
+def tick_fonts(driver):
+    """The family names of the fonts that drew the tick labels (font-size 12)."""
+    driver.execute_cdp_cmd("DOM.enable", {})
+    driver.execute_cdp_cmd("CSS.enable", {})
+    root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    nodes = driver.execute_cdp_cmd("DOM.querySelectorAll", {"nodeId": root, "selector": "text[font-size='12']"})["nodeIds"]
+    families = set()
+    for node in nodes:
+        for font in driver.execute_cdp_cmd("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]:
+            families.add(font["familyName"])
+    return sorted(families)
+
+
+def cjk(driver):
+    """Whether the SVG is in Chinese, Japanese or Korean (its fonts are asked only then: it is slow)."""
+    return driver.execute_script("return document.querySelector('svg').getAttribute('lang')").split("-")[0] in ("zh", "ja", "ko")
+
+
 def main():
     out_dir, width, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
     os.makedirs(out_dir, exist_ok=True)
@@ -96,7 +116,7 @@ def main():
                     entry = {"texts": len(texts), "minSize": min((t["size"] for t in texts), default=0),
                              "minTickSize": min((t["size"] for t in texts if t["tick"]), default=0),
                              "ticks": sum(1 for t in texts if t["tick"]), "overlaps": overlaps,
-                             "drawnWidth": measured["width"], "outside": measured["outside"]}
+                             "drawnWidth": measured["width"], "outside": measured["outside"], "tickFonts": tick_fonts(driver) if cjk(driver) else None}
             os.remove(html)
             report[path] = entry
     finally:

@@ -11,7 +11,9 @@ public struct Chart: ChartStage {
     public static let layout = Option<ChartLayout>(
         "layout",
         doc: "How series are arranged: 'overlay' (one plot, every series told apart by shape, dash and pattern as well as colour), "
-            + "'small-multiples' (one titled panel per series on a shared scale), or 'auto': overlay up to \(SeriesStyle.distinctCount) series, small multiples past that.",
+            + "'small-multiples' (one titled panel per series on a shared scale), 'highlight' (one plot: the \(ChartLayout.highlightCount) series "
+            + "with the highest mean in full, the rest thin and grey, listed by name), or 'auto': overlay up to \(SeriesStyle.distinctCount) series, "
+            + "small multiples past that.",
         default: .auto)
     public static let narrowWidth = Option<Int>(
         "narrow-width",
@@ -88,14 +90,24 @@ public struct Chart: ChartStage {
             switch aggregation.bucket {
             case let .calendar(unit):
                 picture.aggregate = names.render("describe.aggregate.value", [.text(names.render("describe.bucket." + unit, [])), .text(op)])
-            case .width:
+            case let .width(bin):
                 picture.aggregate = names.render("describe.aggregate.value", [.text(names.render("describe.bucket.bin", [])), .text(op)])
+                if context.data.xType == .number { picture.binWidth = bin }
             case .category:
                 picture.aggregate = op
             }
         }
         if drawn == .smallMultiples {
             picture.arrangementNote = names.render("figure.smallMultiples", [.integer(context.data.series.count)])
+        }
+        if drawn == .highlight {
+            let highlighted = ChartLayout.highlighted(context.data)
+            picture.highlight = highlighted
+            let quiet = context.data.series.indices.filter { !highlighted.contains($0) }.map(names.seriesName)
+            if !quiet.isEmpty {
+                picture.arrangementNote = names.render("figure.highlight", [.integer(highlighted.count), .integer(quiet.count),
+                                                                            .text(language.list(quiet))])
+            }
         }
         return picture.svg()
     }

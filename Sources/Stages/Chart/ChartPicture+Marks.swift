@@ -16,15 +16,19 @@ extension ChartPicture {
             }
         case let .linear(domain):
             if data.xType == .time {
-                let time = TimeTicks.nice(from: domain.lowerBound, to: domain.upperBound, zone: chart.x.zone,
-                                          count: max(2, Int(plotWidth / 110)))
+                var asked = max(2, Int(plotWidth / 110))
+                var time = TimeTicks.nice(from: domain.lowerBound, to: domain.upperBound, zone: chart.x.zone, count: asked)
+                // Two ticks at least, so that the axis shows its scale: a narrow plot's one month may not.
+                while time.values.count < 2, asked < 10 {
+                    asked += 1
+                    time = TimeTicks.nice(from: domain.lowerBound, to: domain.upperBound, zone: chart.x.zone, count: asked)
+                }
                 for (v, style) in zip(time.values, time.styles) {
                     let text = language.typeset(formats.date(millis: v, style: style, zone: chart.x.zone))
                     ticks.append((x.position(v, left: l.plotLeft, right: l.plotRight), text))
                 }
             } else {
-                let values = AxisTicks.nice(low: domain.lowerBound, high: domain.upperBound, count: max(2, Int(plotWidth / 90)))
-                    .filter { domain.contains($0) }
+                let values = numberTicks(domain, count: max(2, Int(plotWidth / 90)), barStep: chart.mark == .bar ? x.step : nil)
                 let digits = AxisTicks.fractionDigits(values)
                 for v in values {
                     let text = xFacts.isYearLike && v == v.rounded() ? String(Int(v)) : formats.number(v, precision: .fractionDigits(digits))
@@ -42,6 +46,22 @@ extension ChartPicture {
             lastRight = tick.position + half
         }
         return kept
+    }
+
+    /// Round ticks inside `domain`, about `count` of them, more asked for while fewer than two fall
+    /// inside (a narrow plot's two round ticks can both lie outside it). For bars never finer than
+    /// the bars' step, which would name x values that no bar stands for: then the bars' own x.
+    func numberTicks(_ domain: ClosedRange<Double>, count: Int, barStep: Double?) -> [Double] {
+        var asked = count
+        var values = AxisTicks.nice(low: domain.lowerBound, high: domain.upperBound, count: asked).filter { domain.contains($0) }
+        while values.count < 2, asked < count + 8 {
+            asked += 1
+            values = AxisTicks.nice(low: domain.lowerBound, high: domain.upperBound, count: asked).filter { domain.contains($0) }
+        }
+        guard let step = barStep, step > 0, values.count > 1, values[1] - values[0] < step * (1 - 1e-9) else { return values }
+        let xs = Array(Set(data.series.flatMap { $0.x.filter(\.isFinite) })).sorted()
+        let every = max(1, Int((Double(xs.count) / Double(count)).rounded(.up)))
+        return xs.enumerated().filter { $0.offset % every == 0 }.map(\.element)
     }
 
     func axes(_ w: inout SVGWriter, l: Layout, scale: ValueScale, x: PositionScale) {
@@ -118,9 +138,13 @@ extension ChartPicture {
         let baseY = scale.position(scale.baseline, top: l.plotTop, bottom: l.plotBottom)
         let band = x.bandWidth(l.plotRight - l.plotLeft)
         w.open("g", [("clip-path", "url(#\(id)-plot)")])
-        for (k, s) in data.series.enumerated() {
-            let style = SeriesStyle(index: k)
-            let xs = s.x.map { x.position($0, left: l.plotLeft, right: l.plotRight) }
+        for k in drawingOrder {
+            let s = data.series[k]
+            // A quiet series (highlight layout): a thin grey line, grey bars or small grey dots.
+            let style = self.style(of: k)
+            let stroke = style.map { "c\($0.index)" } ?? "quiet", fillClass = style.map { "f\($0.index)" } ?? "quietfill"
+            let colour = style?.colour.light ?? Self.quiet.light
+            let xs = s.x.map { x.position($0 + x.shift, left: l.plotLeft, right: l.plotRight) }
             let ys = s.y.map { $0.isFinite ? scale.position($0, top: l.plotTop, bottom: l.plotBottom) : Double.nan }
             let tips = labels.flatMap { $0.indices.contains(k) ? $0[k] : nil }
             switch chart.mark {
@@ -134,9 +158,9 @@ extension ChartPicture {
                     // A bar of zero is a 2-pixel bar on the baseline: drawn, unlike a missing one.
                     let top = s.y[i] == 0 ? baseY - 2 : min(ys[i], baseY), bottom = max(ys[i], baseY)
                     let attributes: [(String, String?)] = [
-                        ("class", [fill.className, "c\(k)"].compactMap { $0 }.joined(separator: " ")), ("x", n(left + 0.3)), ("y", n(top)),
+                        ("class", [fill.className, stroke].compactMap { $0 }.joined(separator: " ")), ("x", n(left + 0.3)), ("y", n(top)),
                         ("width", n(max(barWidth - 0.6, 0.5))), ("height", n(max(bottom - top, 0.5))), ("fill", fill.fill),
-                        ("stroke", style.colour.light), ("stroke-width", "1"), ("stroke-dasharray", style.dash),
+                        ("stroke", colour), ("stroke-width", "1"), ("stroke-dasharray", style?.dash),
                     ]
                     if let tip = tips?[safe: i] {
                         w.open("rect", attributes)
@@ -160,7 +184,7 @@ extension ChartPicture {
                         guard let first = run.first, let last = run.last else { continue }
                         d += "M\(n(xs[first])) \(n(baseY))" + run.map { "L\(n(xs[$0])) \(n(ys[$0]))" }.joined() + "L\(n(xs[last])) \(n(baseY))Z"
                     }
-                    w.element("path", [("class", "f\(k) area"), ("d", d), ("fill", style.colour.light), ("fill-opacity", "0.16")])
+                    if style != nil { w.element("path", [("class", "\(fillClass) area"), ("d", d), ("fill", colour), ("fill-opacity", "0.16")]) }
                 }
                 var d = ""
                 for run in runs {
@@ -168,20 +192,24 @@ extension ChartPicture {
                     if run.count == 1, let i = run.first { d += "M\(n(xs[i] - 1)) \(n(ys[i]))h2"; continue }
                     d += run.enumerated().map { ($0.offset == 0 ? "M" : "L") + "\(n(xs[$0.element])) \(n(ys[$0.element]))" }.joined()
                 }
-                w.element("path", [("class", "c\(k)"), ("d", d), ("fill", "none"), ("stroke", style.colour.light), ("stroke-width", n(style.weight)),
-                                   ("stroke-linejoin", "round"), ("stroke-linecap", "round"), ("stroke-dasharray", style.dash)])
+                w.element("path", [("class", stroke), ("d", d), ("fill", "none"), ("stroke", colour), ("stroke-width", n(style?.weight ?? 1)),
+                                   ("stroke-linejoin", "round"), ("stroke-linecap", "round"), ("stroke-dasharray", style?.dash)])
+                guard let style else { break }
                 // A lone point between gaps also gets its series' marker: its 2-pixel dot is hard to see.
                 let lone = runs.filter { $0.count == 1 }.compactMap(\.first)
                 let chosen = Array(Set(Self.markerIndices(count: s.count, finite: ys.map(\.isFinite), series: k, of: data.series.count))
                     .union(lone)).sorted()
                 let d2 = chosen.map { style.markerPath(x: xs[$0], y: ys[$0], r: 4, number: n) }.joined()
                 if !d2.isEmpty {
-                    w.element("path", [("class", "f\(k) edge"), ("d", d2), ("fill", style.colour.light),
+                    w.element("path", [("class", "\(fillClass) edge"), ("d", d2), ("fill", colour),
                                        ("stroke", SeriesStyle.lightBackground), ("stroke-width", "1")])
                 }
             case .point:
-                let d = s.y.indices.filter { ys[$0].isFinite }.map { style.markerPath(x: xs[$0], y: ys[$0], r: 4.5, number: n) }.joined()
-                if !d.isEmpty { w.element("path", pointMarker(style, d: d)) }
+                let shape = style ?? SeriesStyle(index: 0)
+                let d = s.y.indices.filter { ys[$0].isFinite }.map { shape.markerPath(x: xs[$0], y: ys[$0], r: style == nil ? 2.5 : 4.5, number: n) }
+                    .joined()
+                guard !d.isEmpty else { break }
+                w.element("path", style.map { pointMarker($0, d: d) } ?? [("class", fillClass), ("d", d), ("fill", colour)])
             }
             // Tooltips for a pointer: a target around each point holding its label.
             if chart.mark != .bar, let tips, s.count <= 400 {

@@ -60,17 +60,13 @@ extension ChartPicture {
         var picture = ChartPicture(chart: chart, data: one, names: names, title: title, summary: summary, labels: own,
                                    width: width, height: height, id: "\(id)-s\(k)")
         picture.aggregate = aggregate
+        picture.binWidth = binWidth
         return picture
     }
 
     func panels(_ w: inout SVGWriter, l: Layout, scale: ValueScale, x: PositionScale) {
         let n = SVGWriter.number
-        if let y = l.noteY {
-            for (i, line) in l.noteLines.enumerated() {
-                w.element("text", [("class", "muted"), ("x", n(Self.margin)), ("y", n(y + Double(i) * (Self.textSize + 5))),
-                                   ("fill", Self.muted)], content: line)
-            }
-        }
+        note(&w, l: l)
         w.element("text", [("class", "ink"), ("x", n(Self.margin)), ("y", n(l.yTitleY)), ("fill", Self.ink)], content: yAxisTitle)
         for panel in l.panels {
             let name = names.seriesName(panel.series)

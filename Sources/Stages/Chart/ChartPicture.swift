@@ -32,6 +32,27 @@ struct ChartPicture {
     var arrangementNote: String?
     /// What a value is when values are folded ("weekly mean"), named on the y axis.
     var aggregate: String?
+    /// The width of the bins of a number x that the bars stand for ([x, x + width)), when folded so.
+    var binWidth: Double?
+    /// In the highlight layout, the series drawn in full (indices into `data.series`), most
+    /// important first; the others are drawn quietly in grey. Nil: every series in full.
+    var highlight: [Int]?
+
+    /// The series drawn in full, in the order of their styles (all of them but in the highlight layout).
+    var namedSeries: [Int] { highlight ?? Array(data.series.indices) }
+
+    /// Series `k`'s style: its own, a highlighted series' by its rank, nil for a quiet one.
+    func style(of k: Int) -> SeriesStyle? {
+        guard let highlight else { return SeriesStyle(index: k) }
+        return highlight.firstIndex(of: k).map(SeriesStyle.init)
+    }
+
+    /// The order marks are drawn in: the quiet series first, under the highlighted ones, the most
+    /// important last, on top.
+    var drawingOrder: [Int] {
+        guard let highlight else { return Array(data.series.indices) }
+        return data.series.indices.filter { !highlight.contains($0) } + highlight.reversed()
+    }
 
     var yAxisTitle: String {
         guard let aggregate else { return names.yTitleWithUnit }
@@ -43,7 +64,7 @@ struct ChartPicture {
 
     var language: WrittenLanguage { names.language }
     var formats: LocaleFormats { language.formats }
-    var styles: [SeriesStyle] { data.series.indices.map(SeriesStyle.init) }
+    var styles: [SeriesStyle] { namedSeries.indices.map(SeriesStyle.init) }
 
     /// How wide `text` is set at `size` (`TextMetrics`: a per-character advance table).
     static func textWidth(_ text: String, size: Double) -> Double {
@@ -121,16 +142,17 @@ struct ChartPicture {
     /// The legend's items in columns of equal width from `top`, names shortened to `maxName` px.
     func legendItems(top: Double, maxName: Double) -> (items: [Legend], height: Double) {
         let m = Self.margin
-        let shown = data.series.indices.map { TextMetrics.shortened(names.seriesName($0), size: Self.textSize, maxWidth: maxName) }
+        let named = namedSeries
+        let shown = named.map { TextMetrics.shortened(names.seriesName($0), size: Self.textSize, maxWidth: maxName) }
         let column = 34 + (shown.map { Self.textWidth($0, size: Self.textSize) }.max() ?? 0) + 18
         let columns = max(1, Int((width - 2 * m + 18) / column))
         var items: [Legend] = []
-        for k in data.series.indices {
-            let row = Double(k / columns), col = Double(k % columns)
-            items.append(Legend(style: SeriesStyle(index: k), shown: shown[k], full: names.seriesName(k),
+        for (rank, k) in named.enumerated() {
+            let row = Double(rank / columns), col = Double(rank % columns)
+            items.append(Legend(style: SeriesStyle(index: rank), shown: shown[rank], full: names.seriesName(k),
                                 x: m + col * column, y: top + row * 22 + Self.textSize / 2))
         }
-        let rows = (data.series.count + columns - 1) / columns
+        let rows = (named.count + columns - 1) / columns
         return (items, Double(rows) * 22)
     }
 
@@ -140,7 +162,7 @@ struct ChartPicture {
         let narrow = width < Self.narrowWidth
         // A long title wraps onto a second line rather than shrinking below the text size.
         let y = header(&l)
-        let labelWidths = data.series.indices.map { Self.textWidth(names.seriesName($0), size: Self.textSize) }
+        let labelWidths = namedSeries.map { Self.textWidth(names.seriesName($0), size: Self.textSize) }
         let tickWidth = scale.ticks.map { Self.textWidth(yTickLabel($0, ticks: scale.ticks), size: Self.tickSize) }.max() ?? 20
         l.plotLeft = m + tickWidth + 8
         let xAxisRoom = m + Self.textSize + Self.tickSize + 14
@@ -184,16 +206,29 @@ struct ChartPicture {
             l.legend = l.legend.map { $0.y > top ? Legend(style: $0.style, shown: $0.shown, full: $0.full, x: $0.x, y: $0.y + shift) : $0 }
         }
         l.yTitleY = l.plotTop - 16
+        noteBelow(&l)
         return l
+    }
+
+    /// The highlight layout's note (what is highlighted and the quiet series by name), wrapped below
+    /// everything else; the picture grows to hold it.
+    func noteBelow(_ l: inout Layout) {
+        guard arrangement == .highlight, let note = arrangementNote else { return }
+        let m = Self.margin
+        l.noteLines = TextMetrics.wrapped(note, size: Self.textSize, maxWidth: width - 2 * m, maxLines: 40)
+        let top = l.height - m + 6
+        l.noteY = top + Self.textSize
+        l.height = top + Double(l.noteLines.count) * (Self.textSize + 5) + m
     }
 
     /// Label heights along the right edge at each series' last value, moved apart by at least a
     /// line; nil when they do not fit in the plot's height.
     func directLabelPositions(scale: ValueScale, top: Double, bottom: Double) -> [(style: SeriesStyle, name: String, y: Double)]? {
         var wanted: [(k: Int, y: Double)] = []
-        for (k, s) in data.series.enumerated() {
+        for (rank, k) in namedSeries.enumerated() {
+            let s = data.series[k]
             guard let last = s.y.lastIndex(where: \.isFinite) else { continue }
-            wanted.append((k, scale.position(s.y[last], top: top, bottom: bottom)))
+            wanted.append((rank, scale.position(s.y[last], top: top, bottom: bottom)))
         }
         wanted.sort { $0.y != $1.y ? $0.y < $1.y : $0.k < $1.k }
         let gap = Self.textSize + 3
@@ -205,7 +240,7 @@ struct ChartPicture {
             for i in ys.indices.dropLast().reversed() where ys[i + 1] - ys[i] < gap { ys[i] = ys[i + 1] - gap }
         }
         guard let first = ys.first, first >= top - 4 else { return nil }
-        return zip(wanted, ys).map { (SeriesStyle(index: $0.k), names.seriesName($0.k), $1) }
+        return zip(wanted, ys).map { (SeriesStyle(index: $0.k), names.seriesName(namedSeries[$0.k]), $1) }
     }
 
     // MARK: Document
@@ -214,7 +249,7 @@ struct ChartPicture {
         let scale = valueScale
         let multiples = arrangement == .smallMultiples
         let l = multiples ? panelLayout(scale: scale) : layout(scale: scale)
-        let x = PositionScale(set: data, bars: chart.mark == .bar, facts: xFacts)
+        let x = PositionScale(set: data, bars: chart.mark == .bar, facts: xFacts, bin: chart.mark == .bar ? binWidth : nil)
         var w = SVGWriter()
         let n = SVGWriter.number
         let lang = language.formattingLocale
@@ -251,6 +286,7 @@ struct ChartPicture {
         marks(&w, l: l, scale: scale, x: x)
         // Reference lines and their names go over the marks, so that bars never hide them.
         thresholds(&w, l: l, scale: scale)
+        note(&w, l: l)
         for label in l.directLabels {
             let lx = l.plotRight + 10
             w.element("path", [("class", "f\(label.style.index) edge"), ("d", label.style.markerPath(x: lx, y: label.y, r: 4, number: n)),
@@ -271,7 +307,8 @@ struct ChartPicture {
         var out: [(String, String?)] = [("data-plot", [l.plotLeft, l.plotTop, l.plotRight, l.plotBottom].map(n).joined(separator: " "))]
         switch x.kind {
         case let .band(count): out.append(("data-x-bands", String(count)))
-        case let .linear(domain): out.append(("data-x-domain", "\(exact(domain.lowerBound)) \(exact(domain.upperBound))"))
+        // A bin's bar is drawn half a bin right of its x: the domain says where x itself lands.
+        case let .linear(domain): out.append(("data-x-domain", "\(exact(domain.lowerBound - x.shift)) \(exact(domain.upperBound - x.shift))"))
         }
         out.append(("data-y-domain", "\(exact(scale.domain.lowerBound)) \(exact(scale.domain.upperBound))"))
         if chart.mark == .bar { out.append(("data-bar-group", n(barGroupWidth(x.bandWidth(l.plotRight - l.plotLeft))))) }
@@ -282,6 +319,9 @@ struct ChartPicture {
     func barGroupWidth(_ band: Double) -> Double { band * (data.series.count > 1 ? 0.84 : 0.8) }
 
     static let ink = "#1f2328", muted = "#59636e", grid = "#d8dee4"
+    /// The grey of the highlight layout's quiet series: 3:1 against each background (WCAG 1.4.11),
+    /// still seen, yet far below the highlighted series' colours and weights.
+    static let quiet = SeriesStyle.Colour(light: "#8c959f", dark: "#656c76")
 
     /// Fonts with the glyphs of the locale first (Korean, Simplified Chinese or Japanese forms of
     /// the shared Han characters), then common system fonts, then any CJK font as a fallback for
@@ -319,6 +359,11 @@ struct ChartPicture {
         var forced = ".bg{fill:Canvas}.ink,.muted{fill:CanvasText}.grid{stroke:GrayText}.axis,.ref{stroke:CanvasText}"
             + ".edge,.hatch{stroke:Canvas}.hatchfill{fill:Canvas}.area{fill-opacity:0.12}"
         if !forcedStroke.isEmpty { forced += "\(forcedStroke){stroke:CanvasText}\(forcedFill){fill:CanvasText}" }
+        if let highlight, highlight.count < data.series.count {
+            light += ".quiet{stroke:\(Self.quiet.light)}.quietfill{fill:\(Self.quiet.light)}"
+            dark += ".quiet{stroke:\(Self.quiet.dark)}.quietfill{fill:\(Self.quiet.dark)}"
+            forced += ".quiet{stroke:GrayText}.quietfill{fill:GrayText}"
+        }
         return light + "\n@media (prefers-color-scheme: dark){" + dark + "}\n@media (forced-colors: active){" + forced + "}"
     }
 
@@ -364,9 +409,10 @@ struct ChartPicture {
         w.close("defs")
     }
 
-    /// The fill of series `style`'s bars: its colour, or its pattern over its colour.
-    func barFill(_ style: SeriesStyle) -> (className: String?, fill: String) {
-        style.pattern == .solid ? ("f\(style.index)", style.colour.light) : (nil, "url(#\(id)-p\(style.index))")
+    /// The fill of series `style`'s bars: its colour, or its pattern over its colour; grey for a quiet series.
+    func barFill(_ style: SeriesStyle?) -> (className: String?, fill: String) {
+        guard let style else { return ("quietfill", Self.quiet.light) }
+        return style.pattern == .solid ? ("f\(style.index)", style.colour.light) : (nil, "url(#\(id)-p\(style.index))")
     }
 
     func swatch(_ w: inout SVGWriter, style: SeriesStyle, x: Double, y: Double) {
@@ -384,6 +430,16 @@ struct ChartPicture {
                                ("stroke-width", n(style.weight + 0.3)), ("stroke-dasharray", style.dash), ("fill", "none")])
             w.element("path", [("class", "f\(style.index) edge"), ("d", style.markerPath(x: x + 14, y: y, r: 4, number: n)),
                                ("fill", style.colour.light)])
+        }
+    }
+
+    /// The note below the plot (the highlight layout's), line by line.
+    func note(_ w: inout SVGWriter, l: Layout) {
+        guard let y = l.noteY else { return }
+        let n = SVGWriter.number
+        for (i, line) in l.noteLines.enumerated() {
+            w.element("text", [("class", "muted"), ("x", n(Self.margin)), ("y", n(y + Double(i) * (Self.textSize + 5))),
+                               ("fill", Self.muted)], content: line)
         }
     }
 

@@ -2,17 +2,27 @@ import ChartpipeCore
 import ChartpipeText
 
 /// The x axis: a band per category, or a linear scale over time and numbers (with half a step of
-/// room at each end for bars, so the first and last bars are whole).
+/// room at each end for bars, so the first and last bars are whole). Bars over bins of a number x
+/// (`bin`, an aggregate's width) stand for [x, x + bin): the axis runs from the first bin's start
+/// to the last one's end, and a bar is drawn `shift` (half a bin) right of its x.
 struct PositionScale {
     enum Kind { case band(count: Int), linear(ClosedRange<Double>) }
     let kind: Kind
     /// Width of one bar group (bands and bars over time or numbers).
     let step: Double
+    /// How far right of its x a mark is drawn: half a bin for bins, else 0.
+    var shift = 0.0
 
-    init(set: SeriesSet, bars: Bool, facts: XAxisFacts) {
+    init(set: SeriesSet, bars: Bool, facts: XAxisFacts, bin: Double? = nil) {
         if set.xType == .category {
             kind = .band(count: max(set.categories.count, 1))
             step = 1
+            return
+        }
+        if let bin, bin > 0, bin.isFinite, let range = facts.range {
+            kind = .linear(range.lowerBound...(range.upperBound + bin))
+            step = bin
+            shift = bin / 2
             return
         }
         let range = facts.range ?? 0...1

@@ -36,9 +36,7 @@ enum ReportScript {
 
       function Chart(plot) {
         var section = plot.closest("section");
-        var svg = plot.querySelector("svg");
         this.plot = plot;
-        this.svg = svg;
         this.model = JSON.parse(section.querySelector("script.cp-model").textContent);
         this.livePoint = section.querySelector("[data-live=point]");
         this.liveSeries = section.querySelector("[data-live=series]");
@@ -47,19 +45,40 @@ enum ReportScript {
         this.nowLabel = section.querySelector(".cp-now-label");
         this.current = null;
         this.playing = null;
+        this.attach(plot.querySelector("svg"));
+      }
+
+      /// Points into `svg`, the wide chart or the one laid out for a phone (each says where it
+      /// draws values): the focus marker is drawn in it.
+      Chart.prototype.attach = function (svg) {
+        var marker = svg.querySelector(".cp-marker");
+        this.svg = svg;
         this.box = numbers(svg.getAttribute("data-plot"));
         this.xDomain = numbers(svg.getAttribute("data-x-domain"));
         this.bands = Number(svg.getAttribute("data-x-bands") || 0);
         this.yDomain = numbers(svg.getAttribute("data-y-domain"));
         this.barGroup = Number(svg.getAttribute("data-bar-group") || 0);
         this.placeable = this.box.length === 4 && this.yDomain.length === 2 && (this.bands > 0 || this.xDomain.length === 2);
-        var marker = svgElement("g", {"class": "cp-marker", "aria-hidden": "true"}, svg);
-        this.guide = svgElement("g", {}, marker);
-        svgElement("line", {"class": "cp-guide", x1: 0, x2: 0, y1: this.box[1] || 0, y2: this.box[3] || 0}, this.guide);
-        this.ring = svgElement("g", {}, marker);
-        svgElement("circle", {"class": "cp-halo", r: 9}, this.ring);
-        svgElement("circle", {"class": "cp-ring", r: 9}, this.ring);
-      }
+        if (!marker) {
+          marker = svgElement("g", {"class": "cp-marker", "aria-hidden": "true"}, svg);
+          svgElement("line", {"class": "cp-guide", x1: 0, x2: 0, y1: this.box[1] || 0, y2: this.box[3] || 0}, svgElement("g", {}, marker));
+          svgElement("circle", {"class": "cp-halo", r: 9}, svgElement("g", {}, marker));
+          svgElement("circle", {"class": "cp-ring", r: 9}, marker.lastChild);
+        }
+        this.guide = marker.firstChild;
+        this.ring = marker.lastChild;
+      };
+
+      /// The SVG the style sheet shows (the narrow one on a phone), attached when it is not yet.
+      Chart.prototype.shown = function () {
+        var svgs = this.plot.querySelectorAll(":scope > svg"), k;
+        for (k = 0; k < svgs.length; k += 1) {
+          if (svgs[k].getClientRects().length > 0) {
+            if (svgs[k] !== this.svg) { this.attach(svgs[k]); }
+            return;
+          }
+        }
+      };
 
       /// Where x and y of series s are drawn, in the SVG's units (y null for a gap).
       Chart.prototype.position = function (s, x, y) {
@@ -125,6 +144,7 @@ enum ReportScript {
       };
 
       Chart.prototype.show = function (p) {
+        this.shown();
         if (!this.placeable) { return; }
         var xy = this.position(p.s, p.x, p.y);
         this.guide.style.transform = "translate(" + xy[0] + "px, 0px)";
@@ -291,6 +311,7 @@ enum ReportScript {
 
       /// A click selects the nearest point, as the keys would.
       Chart.prototype.click = function (event) {
+        this.shown();
         var matrix = this.svg.getScreenCTM(), self = this, best = null, distance = Infinity, local, at;
         if (!matrix || !this.placeable) { return; }
         at = this.svg.createSVGPoint();
