@@ -61,6 +61,7 @@ struct CSVRecordBinder {
             case .problem: numberProblem(p, n, field: k)
             }
         } else if role == Role.x {
+            let (p, n) = chart.x.type == .category ? asWritten(field: k, p, n) : (p, n)
             if let message = assembly.setX(p, n) {
                 problem(message, field: k)
             } else if assembly.time.leapSecond {
@@ -73,6 +74,7 @@ struct CSVRecordBinder {
             case let .problem(message): problem(message, field: k)
             }
         } else {
+            let (p, n) = asWritten(field: k, p, n)
             let name = p.map { String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self) } ?? ""
             if let message = assembly.setSeries(name) {
                 if assembly.passedSeriesLimit {
@@ -219,11 +221,38 @@ struct CSVRecordBinder {
         if !stopped { failure = error }
     }
 
+    /// A text field (a series name, a category) as the file writes it. libcsv drops the spaces and
+    /// tabs around an unquoted field, which would merge the series `a`, ` a` and `a `, and around a
+    /// quoted one, which must stay (` "a" ` is `a`): so an unquoted field's bytes are taken from the
+    /// record itself, and a quoted one, an empty one (spaces alone are a missing value) or one whose
+    /// record is no longer kept is libcsv's field `p`, `n`.
+    private func asWritten(field k: Int, _ p: UnsafePointer<UInt8>?, _ n: Int) -> (UnsafePointer<UInt8>?, Int) {
+        guard n > 0, let base, let start = start(ofField: k) else { return (p, n) }
+        let quote = chart.source.quote, delimiter = chart.source.delimiter
+        var i = start.index
+        while i < scanEnd, base[i] == 0x20 || base[i] == 0x09, base[i] != delimiter { i += 1 }
+        if i < scanEnd, base[i] == quote { return (p, n) }
+        var end = i
+        while end < scanEnd, base[end] != delimiter, base[end] != 0x0A, base[end] != 0x0D { end += 1 }
+        // The record's bytes hold at least libcsv's field; anything else keeps libcsv's.
+        guard end - start.index >= n else { return (p, n) }
+        return (base + start.index, end - start.index)
+    }
+
     /// Line and 1-based character column where field `k` of the current record starts. A quote
     /// opens a quoted field only at the start of a field: elsewhere it is text (a stray quote).
     func position(ofField k: Int) -> SourceLocation {
         var location = SourceLocation(path: chart.source.displayPath, line: recordLine)
-        guard recordKnown, let base else { return location }
+        guard let start = start(ofField: k) else { return location }
+        location.line = start.line
+        location.column = start.column
+        return location
+    }
+
+    /// Where field `k` of the current record starts: its byte in `base`, its line and column; nil
+    /// when the record's bytes are no longer kept.
+    private func start(ofField k: Int) -> (index: Int, line: Int, column: Int)? {
+        guard recordKnown, let base else { return nil }
         let quote = chart.source.quote, delimiter = chart.source.delimiter
         var line = recordLine, column = recordColumn
         var seen = 0, inQuotes = false, atFieldStart = true
@@ -249,9 +278,7 @@ struct CSVRecordBinder {
             }
             i += step
         }
-        location.line = line
-        location.column = column
-        return location
+        return (i, line, column)
     }
 
     static func show(_ byte: UInt8) -> String {
