@@ -49,11 +49,13 @@ let package = Package(
         // Starting a file's writeback early (sync_file_range, a GNU extension), for the output writer,
         // and files without a name (O_TMPFILE), for the XLSX table.
         .target(name: "CFileSync", path: "Sources/CFileSync"),
-        .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON", "ChartpipeLock", "CCrypto", "CFileSync"], swiftSettings: swiftSettings,
+        // Day arithmetic of the Gregorian calendar, one copy below the core and the text module.
+        .target(name: "ChartpipeCalendar", swiftSettings: swiftSettings),
+        .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON", "ChartpipeLock", "ChartpipeCalendar", "CCrypto", "CFileSync"], swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary("m")]),
         // The shipped catalogs are compiled into the binary as byte arrays (`PackageResources`), so a
         // moved binary keeps them and nothing reads a resource bundle at run time.
-        .target(name: "ChartpipeText", dependencies: ["ChartpipeJSON", "ChartpipeLock", "CICU"], exclude: ["Catalogs/README.md"],
+        .target(name: "ChartpipeText", dependencies: ["ChartpipeJSON", "ChartpipeLock", "ChartpipeCalendar", "CICU"], exclude: ["Catalogs/README.md"],
                 resources: [.embedInCode("Catalogs/Describe.xcstrings"), .embedInCode("Catalogs/Figures.xcstrings"),
                             .embedInCode("Catalogs/Messages.xcstrings"), .embedInCode("Catalogs/Report.xcstrings")],
                 swiftSettings: swiftSettings),
@@ -66,7 +68,7 @@ let package = Package(
                        pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPostgres", path: "Sources/CPostgres",
                        pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        stage("Ingest", ["CCSV", "CJansson", "CSQLite", "CPostgres"]),
+        stage("Ingest", ["CCSV", "CJansson", "CSQLite", "CPostgres", "ChartpipeCalendar"]),
         stage("Aggregate"),
         stage("Downsample"),
         stage("Trend"),
