@@ -106,7 +106,7 @@ let package = Package(
         // What tests of several modules share: running the Python of Tests/Python in the test venv.
         .target(name: "ChartpipeTestSupport", path: "Tests/Support", swiftSettings: swiftSettings),
         tests("ChartpipeJSONTests", ["ChartpipeJSON", "ChartpipeTestSupport"], fixtures: false),
-        tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON", "ChartpipeLock", "CFileSync"]),
+        tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON", "ChartpipeLock", "CFileSync", "BuiltinStages"]),
         tests("ChartpipeTextTests", ["ChartpipeText", "ChartpipeLock", "ChartpipeTestSupport"]),
         tests("IngestTests", ["Ingest", "ChartpipeJSON", "ChartpipeLock"]),
         tests("AggregateTests", ["Aggregate", "ChartpipeJSON"]),
