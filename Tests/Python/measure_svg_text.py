@@ -16,8 +16,7 @@ import json
 import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from chromium import open_chromium
 
 MEASURE = """
 var svg = document.querySelector('svg');
@@ -37,15 +36,6 @@ return {texts: out, width: edge.width, outside: outside};
 """
 
 
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                     "--force-device-scale-factor=1"]:
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
 def page(path, width):
     """A page holding the SVG as a page would: at most as wide as the window."""
     with open(path, encoding="utf-8") as f:
@@ -61,7 +51,7 @@ def page(path, width):
 def main():
     out_dir, width, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
     os.makedirs(out_dir, exist_ok=True)
-    driver = browser()
+    driver = open_chromium()
     report = {}
     try:
         for path in files:
