@@ -26,28 +26,23 @@ final class EditorRulesTests: XCTestCase {
     }
 
     func testNoClauseSaysACountOfZero() throws {
-        let rising = try described(many(10) { _ in 2 })
-        let expected = ["en": "All 10 rose.", "ko": "10개 계열 모두 상승했습니다.", "zh-Hans": "全部10个系列均上涨。",
-                        "ja": "10系列すべてが上昇しました。"]
-        for (locale, sentence) in expected {
-            let summary = try XCTUnwrap(rising[locale]).summary
-            XCTAssertTrue(summary.contains(sentence), "\(locale): \(summary)")
-            XCTAssertNil(summary.range(of: "(^|[^0-9])0( |개|个|系列)", options: .regularExpression), "\(locale): \(summary)")
-        }
-        let mixed = try described(many(10) { k in k < 6 ? 2 : -2 })
-        let riseFall = ["en": "Of these, 6 rose and 4 fell.", "ko": "이 가운데 6개는 상승, 4개는 하락했습니다.",
-                        "zh-Hans": "其中6个上涨，4个下跌。", "ja": "そのうち6系列が上昇し、4系列が下落しました。"]
-        for (locale, sentence) in riseFall {
-            let summary = try XCTUnwrap(mixed[locale]).summary
-            XCTAssertTrue(summary.contains(sentence), "\(locale): \(summary)")
-        }
-        let flat = try described(many(10) { k in k < 3 ? -2 : 0 })
-        let oneWay = ["en": "Of these, 3 fell and 7 showed no significant trend.",
-                      "ko": "이 가운데 3개는 하락했고, 7개에는 유의미한 추세가 없었습니다.",
-                      "zh-Hans": "其中3个下跌，7个无显著趋势。", "ja": "そのうち3系列が下落し、7系列には有意な傾向が見られませんでした。"]
-        for (locale, sentence) in oneWay {
-            let summary = try XCTUnwrap(flat[locale]).summary
-            XCTAssertTrue(summary.contains(sentence), "\(locale): \(summary)")
+        // Ten series whose slopes give each count of rising, falling and flat series, and the clause each locale writes.
+        let cases: [(slope: (Int) -> Double, sentences: [String: String])] = [
+            ({ _ in 2 }, ["en": "All 10 rose.", "ko": "10개 계열 모두 상승했습니다.", "zh-Hans": "全部10个系列均上涨。",
+                          "ja": "10系列すべてが上昇しました。"]),
+            ({ k in k < 6 ? 2 : -2 }, ["en": "Of these, 6 rose and 4 fell.", "ko": "이 가운데 6개는 상승, 4개는 하락했습니다.",
+                                        "zh-Hans": "其中6个上涨，4个下跌。", "ja": "そのうち6系列が上昇し、4系列が下落しました。"]),
+            ({ k in k < 3 ? -2 : 0 }, ["en": "Of these, 3 fell and 7 showed no significant trend.",
+                                        "ko": "이 가운데 3개는 하락했고, 7개에는 유의미한 추세가 없었습니다.",
+                                        "zh-Hans": "其中3个下跌，7个无显著趋势。", "ja": "そのうち3系列が下落し、7系列には有意な傾向が見られませんでした。"]),
+        ]
+        for (slope, sentences) in cases {
+            let descriptions = try described(many(10, slope: slope))
+            for (locale, sentence) in sentences {
+                let summary = try XCTUnwrap(descriptions[locale]).summary
+                XCTAssertTrue(summary.contains(sentence), "\(locale): \(summary)")
+                XCTAssertNil(summary.range(of: "(^|[^0-9])0( |개|个|系列)", options: .regularExpression), "\(locale): \(summary)")
+            }
         }
     }
 
