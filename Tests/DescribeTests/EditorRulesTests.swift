@@ -3,13 +3,14 @@ import ChartpipeText
 @testable import Describe
 import Foundation
 import XCTest
+import ChartpipeTestSupport
 
 /// Rules a native editor asked for (issue 30), in every shipped locale: no clause for a count of
 /// zero, rates in the data's own period.
 final class EditorRulesTests: XCTestCase {
     private func described(_ context: ChartContext) throws -> [String: ChartDescription] {
         var context = context
-        try Describe(points: .none).run(&context)
+        try Describe(["points": "none"]).run(&context)
         return try XCTUnwrap(context[DescriptionsKey.self])
     }
 
