@@ -110,6 +110,7 @@ let package = Package(
         tests("ChartpipeJSONTests", ["ChartpipeJSON", "ChartpipeTestSupport"], fixtures: false),
         tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON", "ChartpipeLock", "CFileSync", "BuiltinStages"]),
         tests("ChartpipeTextTests", ["ChartpipeText", "ChartpipeLock", "ChartpipeTestSupport"]),
+        tests("ChartpipeChartTextTests", ["ChartpipeChartText", "ChartpipeCore", "ChartpipeText"], fixtures: false),
         tests("IngestTests", ["Ingest", "ChartpipeJSON", "ChartpipeLock"]),
         tests("AggregateTests", ["Aggregate", "ChartpipeJSON", "ChartpipeTestSupport"]),
         tests("DownsampleTests", ["Downsample", "ChartpipeJSON", "ChartpipeTestSupport"]),
