@@ -51,27 +51,26 @@ final class EditorRulesTests: XCTestCase {
     func testRatesAreInTheDatasOwnPeriod() throws {
         let day = DescribeCharts.day
         let quarters = (0..<24).map { q in Double(TimeText.days(year: 2000 + q / 4, month: 3 * (q % 4) + 1, day: 1)) * day }
-        var noise = DescribeCharts.Noise(seed: 3)
-        let quarterly = try described(DescribeCharts.context(
-            DescribeCharts.spec(id: "q", title: "Quarterly output", yTitle: "Output"),
-            SeriesSet(xType: .time, series: [DescribeCharts.series("output", x: quarters,
-                                                                   y: quarters.indices.map { 50 + 3.3 * Double($0) + noise.gauss(1) })])))
-        let perQuarter = ["en": "per quarter", "ko": "분기당", "zh-Hans": "每季度", "ja": "1四半期あたり"]
-        for (locale, words) in perQuarter {
-            let statistics = try XCTUnwrap(quarterly[locale]).statistics.joined(separator: " ")
-            XCTAssertTrue(statistics.contains(words), "\(locale): \(statistics)")
-        }
         let start = DescribeCharts.june1 + 9 * 3_600_000
         let tenths = (0..<60).map { start + Double($0) * 100 }
-        let fast = try described(DescribeCharts.context(
-            DescribeCharts.spec(id: "s", title: "Sensor", xTitle: "Time", yTitle: "Pressure"),
-            SeriesSet(xType: .time, series: [DescribeCharts.series("p", x: tenths,
-                                                                   y: tenths.indices.map { 10 + 0.5 * Double($0) + noise.gauss(0.2) })])))
-        let perSecond = ["en": "per second", "ko": "초당", "zh-Hans": "每秒", "ja": "1秒あたり"]
-        for (locale, words) in perSecond {
-            let statistics = try XCTUnwrap(fast[locale]).statistics.joined(separator: " ")
-            XCTAssertTrue(statistics.contains(words), "\(locale): \(statistics)")
-            XCTAssertFalse(statistics.contains("per day") || statistics.contains("하루") || statistics.contains("每天"), "\(locale): \(statistics)")
+        var noise = DescribeCharts.Noise(seed: 3)
+        // Quarterly output rising 3.3 a quarter, and a sensor rising 0.5 a tenth of a second.
+        let cases: [(spec: ChartSpec, series: String, x: [Double], y: (Int) -> Double, noise: Double, words: [String: String])] = [
+            (DescribeCharts.spec(id: "q", title: "Quarterly output", yTitle: "Output"), "output", quarters, { 50 + 3.3 * Double($0) }, 1,
+             ["en": "per quarter", "ko": "분기당", "zh-Hans": "每季度", "ja": "1四半期あたり"]),
+            (DescribeCharts.spec(id: "s", title: "Sensor", xTitle: "Time", yTitle: "Pressure"), "p", tenths, { 10 + 0.5 * Double($0) }, 0.2,
+             ["en": "per second", "ko": "초당", "zh-Hans": "每秒", "ja": "1秒あたり"]),
+        ]
+        var fast: [String: ChartDescription] = [:]
+        for c in cases {
+            let series = DescribeCharts.series(c.series, x: c.x, y: c.x.indices.map { c.y($0) + noise.gauss(c.noise) })
+            let descriptions = try described(DescribeCharts.context(c.spec, SeriesSet(xType: .time, series: [series])))
+            for (locale, words) in c.words {
+                let statistics = try XCTUnwrap(descriptions[locale]).statistics.joined(separator: " ")
+                XCTAssertTrue(statistics.contains(words), "\(locale): \(statistics)")
+                XCTAssertFalse(statistics.contains("per day") || statistics.contains("하루") || statistics.contains("每天"), "\(locale): \(statistics)")
+            }
+            fast = descriptions
         }
         // 0.5 a tenth of a second is 5 a second.
         let english = try XCTUnwrap(fast["en"]).statistics.joined()
