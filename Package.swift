@@ -49,11 +49,13 @@ let package = Package(
         // Starting a file's writeback early (sync_file_range, a GNU extension), for the output writer,
         // and files without a name (O_TMPFILE), for the XLSX table.
         .target(name: "CFileSync", path: "Sources/CFileSync"),
-        .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON", "ChartpipeLock", "CCrypto", "CFileSync"], swiftSettings: swiftSettings,
+        // Day arithmetic of the Gregorian calendar, one copy below the core and the text module.
+        .target(name: "ChartpipeCalendar", swiftSettings: swiftSettings),
+        .target(name: "ChartpipeCore", dependencies: ["ChartpipeJSON", "ChartpipeLock", "ChartpipeCalendar", "CCrypto", "CFileSync"], swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary("m")]),
         // The shipped catalogs are compiled into the binary as byte arrays (`PackageResources`), so a
         // moved binary keeps them and nothing reads a resource bundle at run time.
-        .target(name: "ChartpipeText", dependencies: ["ChartpipeJSON", "ChartpipeLock", "CICU"], exclude: ["Catalogs/README.md"],
+        .target(name: "ChartpipeText", dependencies: ["ChartpipeJSON", "ChartpipeLock", "ChartpipeCalendar", "CICU"], exclude: ["Catalogs/README.md"],
                 resources: [.embedInCode("Catalogs/Describe.xcstrings"), .embedInCode("Catalogs/Figures.xcstrings"),
                             .embedInCode("Catalogs/Messages.xcstrings"), .embedInCode("Catalogs/Report.xcstrings")],
                 swiftSettings: swiftSettings),
@@ -66,7 +68,7 @@ let package = Package(
                        pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPostgres", path: "Sources/CPostgres",
                        pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        stage("Ingest", ["CCSV", "CJansson", "CSQLite", "CPostgres"]),
+        stage("Ingest", ["CCSV", "CJansson", "CSQLite", "CPostgres", "ChartpipeCalendar"]),
         stage("Aggregate"),
         stage("Downsample"),
         stage("Trend"),
@@ -102,16 +104,19 @@ let package = Package(
                 capability: .command(intent: .custom(verb: "chartpipe", description: "Run chartpipe, such as 'swift package chartpipe run pipelines/weekly.pipeline'.")),
                 dependencies: ["chartpipe"], path: "Plugins/ChartpipeCommand"),
         .plugin(name: "PipelineCheck", capability: .buildTool(), dependencies: ["chartpipe"], path: "Plugins/PipelineCheck"),
-        // What tests of several modules share: running the Python of Tests/Python in the test venv.
-        .target(name: "ChartpipeTestSupport", path: "Tests/Support", swiftSettings: swiftSettings),
+        // What tests of several modules share: stages built from their options as a pipeline writes
+        // them, running the Python of Tests/Python in the test venv, golden files, processes, seeds.
+        .target(name: "ChartpipeTestSupport", dependencies: ["ChartpipeCore", "ChartpipeJSON"], path: "Tests/Support",
+                swiftSettings: swiftSettings),
         tests("ChartpipeJSONTests", ["ChartpipeJSON", "ChartpipeTestSupport"], fixtures: false),
-        tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON", "ChartpipeLock", "CFileSync"]),
+        tests("ChartpipeCoreTests", ["ChartpipeCore", "ChartpipeJSON", "ChartpipeLock", "CFileSync", "BuiltinStages"]),
         tests("ChartpipeTextTests", ["ChartpipeText", "ChartpipeLock", "ChartpipeTestSupport"]),
+        tests("ChartpipeChartTextTests", ["ChartpipeChartText", "ChartpipeCore", "ChartpipeText"], fixtures: false),
         tests("IngestTests", ["Ingest", "ChartpipeJSON", "ChartpipeLock"]),
-        tests("AggregateTests", ["Aggregate", "ChartpipeJSON"]),
-        tests("DownsampleTests", ["Downsample", "ChartpipeJSON"]),
-        tests("TrendTests", ["Trend", "ChartpipeJSON"]),
-        tests("SonifyTests", ["Sonify", "ChartpipeJSON"]),
+        tests("AggregateTests", ["Aggregate", "ChartpipeJSON", "ChartpipeTestSupport"]),
+        tests("DownsampleTests", ["Downsample", "ChartpipeJSON", "ChartpipeTestSupport"]),
+        tests("TrendTests", ["Trend", "ChartpipeJSON", "ChartpipeTestSupport"]),
+        tests("SonifyTests", ["Sonify", "ChartpipeJSON", "ChartpipeTestSupport"]),
         tests("DescribeTests", ["Describe", "ChartpipeChartText", "Ingest", "Aggregate", "Downsample", "Trend", "Sonify", "ChartpipeJSON", "ChartpipeTestSupport"]),
         tests("TableTests", ["Table", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "CCSV", "CFileSync",
                              "ChartpipeTestSupport"], fixtures: false),

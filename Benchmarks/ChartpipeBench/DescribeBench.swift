@@ -19,11 +19,11 @@ enum DescribeBench {
         let contexts = try DescribeBench.charts(charts, points: count)
         let analysed = try trend(contexts)  // warm-up, and the input of describe
         var warm = analysed[0]
-        try Describe(points: selection).run(&warm)  // warm-up: catalogs and formatters
+        try Describe(options: StageOptions(["points": selection.optionValue])).run(&warm)  // warm-up: catalogs and formatters
         let (describe, reference, bytes) = try alternate(repeats: repeats, reference: { _ = try trend(contexts) }) {
             var bytes = 0
             for var context in analysed {
-                try Describe(points: selection).run(&context)
+                try Describe(options: StageOptions(["points": selection.optionValue])).run(&context)
                 bytes += try context.artifacts.reduce(0) { $0 + (try $1.discardedSize()) }
             }
             return bytes
@@ -40,7 +40,7 @@ enum DescribeBench {
     /// `trend` over `contexts`: the reference every case is measured against.
     static func trend(_ contexts: [ChartContext]) throws -> [ChartContext] {
         var out: [ChartContext] = []
-        for var context in contexts { try Trend().run(&context); out.append(context) }
+        for var context in contexts { try Trend(options: StageOptions()).run(&context); out.append(context) }
         return out
     }
 
@@ -85,7 +85,7 @@ enum DescribeBench {
                                   location: SourceLocation(path: "bench.pipeline"))
             var context = ChartContext(chart: chart, run: RunInfo(locales: locales, pipelineDirectory: "/tmp", pipelineName: "bench"),
                                        data: SeriesSet(xType: .time, series: [series]))
-            try Downsample(method: .lttb, points: 60).run(&context)
+            try Downsample(options: StageOptions(["method": "lttb", "points": 60])).run(&context)
             contexts.append(context)
         }
         return contexts

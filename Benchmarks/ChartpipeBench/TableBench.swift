@@ -18,16 +18,16 @@ enum TableBench {
         // The table's caption quotes the summary: describe runs first, outside the timing.
         var described: [ChartContext] = []
         for var context in try DescribeBench.trend(contexts) {
-            try Describe(points: .none).run(&context)
+            try Describe(options: StageOptions(["points": "none"])).run(&context)
             described.append(context)
         }
         var warm = described[0]
-        try Table().run(&warm)  // warm-up: catalogs and formatters
+        try Table(options: StageOptions()).run(&warm)  // warm-up: catalogs and formatters
         let (table, trend, bytes) = try DescribeBench.alternate(repeats: repeats, reference: { _ = try DescribeBench.trend(contexts) }) {
             var bytes = 0
             for var context in described {
                 let before = context.artifacts.count
-                try Table().run(&context)
+                try Table(options: StageOptions()).run(&context)
                 bytes += try context.artifacts.dropFirst(before).reduce(0) { $0 + (try $1.discardedSize()) }
             }
             return bytes

@@ -9,6 +9,7 @@ import FoundationXML
 #endif
 import Trend
 import XCTest
+import ChartpipeTestSupport
 
 /// The `chart` stage: well-formed, accessible, deterministic SVG that never tells series apart by
 /// colour alone, with round ticks and hostile text escaped.
@@ -33,7 +34,7 @@ final class ChartTests: XCTestCase {
     static func context(_ chart: ChartSpec, _ set: SeriesSet, points: Int? = nil) throws -> ChartContext {
         var context = ChartContext(chart: chart, run: RunInfo(locales: locales, pipelineDirectory: "/tmp", pipelineName: "test"),
                                    data: set)
-        if let points { try Downsample(method: .lttb, points: points).run(&context) }
+        if let points { try Downsample(["method": "lttb", "points": points.optionValue]).run(&context) }
         try Trend().run(&context)
         try Describe().run(&context)
         return context
@@ -293,6 +294,6 @@ final class ChartTests: XCTestCase {
 
     func testStageDescriptionNeedsDescribe() {
         XCTAssertEqual(Chart.description.needs(with: StageOptions([:], declared: Chart.description.options)), [.descriptions])
-        XCTAssertThrowsError(try Chart(width: 100))
+        XCTAssertThrowsError(try Chart(["width": 100]))
     }
 }

@@ -64,7 +64,7 @@ final class ReadableChartTests: XCTestCase {
         for c in try Self.cases() {
             // The default width, and the default narrow width (what a phone of 360–420 px shows unscaled).
             for width in [720, 320] {
-                let svgs = try ChartTests.svgs(c.context, chart: try Chart(width: width, layout: c.layout))
+                let svgs = try ChartTests.svgs(c.context, chart: try Chart(["width": width.optionValue, "layout": c.layout.optionValue]))
                 for locale in c.locales {
                     let svg = try XCTUnwrap(svgs[locale])
                     XCTAssertNotNil(ChartTests.Elements.parse(svg), "\(c.name) \(locale) is not well-formed")
@@ -78,7 +78,7 @@ final class ReadableChartTests: XCTestCase {
     func testALongLegendNeverEatsThePlot() throws {
         let context = try Self.lines(14, name: { "Carrier \($0 + 1) operating regional flights under contract" })
         for width in [720, 320] {
-            let svg = try XCTUnwrap(try ChartTests.svgs(context, chart: try Chart(width: width, layout: .overlay))["en"])
+            let svg = try XCTUnwrap(try ChartTests.svgs(context, chart: try Chart(["width": width.optionValue, "layout": "overlay"]))["en"])
             let root = try XCTUnwrap(ChartTests.Elements.parse(svg)?.elements.first?.attributes)
             let plot = (root["data-plot"] ?? "").split(separator: " ").compactMap { Double($0) }
             XCTAssertEqual(plot.count, 4)
@@ -103,9 +103,9 @@ final class ReadableChartTests: XCTestCase {
         // At the count, and when asked, one plot.
         let twelve = try ChartTests.svgs(try Self.lines(SeriesStyle.distinctCount))
         XCTAssertTrue(twelve["en"]?.contains("data-layout=\"overlay\"") ?? false)
-        let asked = try ChartTests.svgs(many, chart: try Chart(layout: .overlay))
+        let asked = try ChartTests.svgs(many, chart: try Chart(["layout": "overlay"]))
         XCTAssertFalse(asked["en"]?.contains("Small multiples") ?? true)
-        let small = try ChartTests.svgs(try Self.lines(2), chart: try Chart(layout: .smallMultiples))
+        let small = try ChartTests.svgs(try Self.lines(2), chart: try Chart(["layout": "small-multiples"]))
         XCTAssertTrue(small["zh-Hans"]?.contains("data-layout=\"small-multiples\"") ?? false)
     }
 
@@ -239,9 +239,9 @@ final class ReadableChartTests: XCTestCase {
         XCTAssertTrue(svg.contains("width=\"320\""))
         XCTAssertTrue(svg.contains("id=\"chartpipe-sales-ko-narrow-title\""))
         var none = try Self.lines(1)
-        try Chart(narrowWidth: 0).run(&none)
+        try Chart(["narrow-width": 0]).run(&none)
         XCTAssertFalse(none.artifacts.contains { $0.kind == "chart-narrow" })
-        XCTAssertThrowsError(try Chart(narrowWidth: 200))
+        XCTAssertThrowsError(try Chart(["narrow-width": 200]))
     }
 
     func testTextMetricsMeasureCJKFullWidth() {

@@ -11,7 +11,7 @@ private struct Source: SourceStage {
 /// The pipeline check of database sources (SPEC §3): one source per chart, file keys refused,
 /// a password in a PostgreSQL URL refused with where to put it, and only host and database shown.
 final class DatabaseSourceCheckTests: XCTestCase {
-    let registry = StageRegistry([StageRegistration(Source.self)], planned: [])
+    let registry = StageRegistry([StageRegistration(Source.self)])
 
     struct Messages: Error { var list: [String] }
 

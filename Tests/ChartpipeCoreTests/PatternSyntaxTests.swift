@@ -1,3 +1,4 @@
+import BuiltinStages
 @testable import ChartpipeCore
 import ChartpipeJSON
 import Foundation
@@ -14,7 +15,7 @@ final class PatternSyntaxTests: XCTestCase {
     func testEveryPatternReadsTheSameInECMAScript() throws {
         var patterns = Set<String>()
         for field in PipelineShape.pipelineFields + PipelineShape.chartFields { patterns.formUnion(field.shape.patterns) }
-        for d in PlannedStages.all { for f in d.options { patterns.formUnion(f.shape.patterns) } }
+        for d in StageRegistry(BuiltinStages.all.stages).descriptions { for f in d.options { patterns.formUnion(f.shape.patterns) } }
         patterns.insert(PipelineShape.idPattern)
         let cases: [JSONValue] = patterns.sorted().map { p in
             .object([("pattern", .string(p)),

@@ -74,8 +74,7 @@ private struct Spill: ChartStage {
 /// every listed file matches its size and hash, and nothing unlisted is removed.
 final class RerunTests: XCTestCase {
     let registry = StageRegistry([StageRegistration(LineSource.self), StageRegistration(Words.self),
-                                  StageRegistration(Survey.self), StageRegistration(Broken.self), StageRegistration(Spill.self)],
-                                 planned: [])
+                                  StageRegistration(Survey.self), StageRegistration(Broken.self), StageRegistration(Spill.self)])
     var folder: URL!
     var out: URL { folder.appendingPathComponent("out") }
 

@@ -229,6 +229,27 @@ final class RunnerTests: XCTestCase {
         XCTAssertFalse(names.contains { $0.contains(".tmp-") || $0 == "index.txt" }, "\(names)")
     }
 
+    /// A registration whose kind says run-level but whose stage is another kind fails that stage in
+    /// the manifest; it was skipped without a word.
+    func testARunLevelRegistrationOfAnotherKindFailsLoudly() throws {
+        let posing = StageRegistration(description: StageDescription(name: "posing", summary: "not a run stage"), kind: .run, origin: nil) {
+            try Stamp(options: $0)
+        }
+        let registry = StageRegistry(self.registry.registrations + [posing])
+        try "0,1,a\n1,2,a\n".write(to: folder.appendingPathComponent("c1.csv"), atomically: true, encoding: .utf8)
+        let text = """
+        { "version": 1, "name": "test", "locales": ["en"], "stages": [ { "use": "ingest" }, { "use": "stamp" }, { "use": "posing" } ],
+          "charts": [ { "id": "c1", "title": "T", "source": { "path": "c1.csv" }, "x": { "field": "x" }, "y": { "field": "y" }, "series": { "field": "s" } } ] }
+        """
+        let spec = try PipelineLoader(registry: registry).load(bytes: Array(text.utf8), path: "test.pipeline", directory: folder.path)
+        let outcome = try Runner(spec: spec, registry: registry,
+                                 options: RunOptions(output: folder.appendingPathComponent("out").path, jobs: 1, generatedAt: 1_780_272_000)).run()
+        XCTAssertEqual(outcome.manifest.stages.map(\.status), [.failed])
+        XCTAssertEqual(outcome.manifest.stages.first?.error?.message,
+                       "stage 'posing' is registered to run once after every chart, but it is not a run-level stage")
+        XCTAssertEqual(outcome.manifest.stages.first?.error?.code, "pipeline.misplaced-stage")
+    }
+
     func testAFailedChartKeepsItsRowCountsAndWarnings() throws {
         let spec = try pipeline(charts: ["gaps"])
         try "1,NA\n2,NA\n3,NA".write(to: folder.appendingPathComponent("gaps.csv"), atomically: true, encoding: .utf8)

@@ -2,6 +2,7 @@ import ChartpipeCore
 import ChartpipeJSON
 @testable import Describe
 import XCTest
+import ChartpipeTestSupport
 
 /// What run-level stages read back from the output folder — data.json, trend.json and
 /// description.<locale>.json through the core's decoders — equals what the stages made.

@@ -6,6 +6,7 @@ import Downsample
 import Foundation
 import Ingest
 import Trend
+import ChartpipeTestSupport
 
 /// Synthetic charts built in code as the stages before `describe` would leave them: series, then
 /// `downsample` when asked, then `trend`.
@@ -52,8 +53,8 @@ enum DescribeCharts {
                         strings: [String] = []) throws -> ChartContext {
         var context = ChartContext(chart: chart, run: RunInfo(locales: locales, strings: strings, pipelineDirectory: "/tmp",
                                                               pipelineName: "test"), data: set)
-        if let points { try Downsample(method: .lttb, points: points).run(&context) }
-        try Trend(crossoverSeries: set.series.count).run(&context)
+        if let points { try Downsample(["method": "lttb", "points": points.optionValue]).run(&context) }
+        try Trend(["crossoverSeries": set.series.count.optionValue]).run(&context)
         return context
     }
 
@@ -262,13 +263,13 @@ enum DescribeCharts {
     /// The context after `aggregate` folded `series` (its `Aggregation` kept), then `trend`.
     static func aggregated(_ chart: ChartSpec, xType: XType = .time, _ series: [Series], every: BucketSize, op: Aggregate.Op,
                            points: Int? = nil, locales: [String] = locales, strings: [String] = []) throws -> ChartContext {
-        let fold = try Aggregate(every: every, op: op).fold(Observations(xType: xType, series: series), chart: chart,
+        let fold = try Aggregate(["every": every.optionValue, "op": op.optionValue]).fold(Observations(xType: xType, series: series), chart: chart,
                                                              cancellation: Cancellation())
         var context = ChartContext(chart: chart, run: RunInfo(locales: locales, strings: strings, pipelineDirectory: "/tmp",
                                                               pipelineName: "test"), data: fold.data)
         context[AggregationKey.self] = fold[AggregationKey.self]
-        if let points { try Downsample(method: .lttb, points: points).run(&context) }
-        try Trend(crossoverSeries: fold.data.series.count).run(&context)
+        if let points { try Downsample(["method": "lttb", "points": points.optionValue]).run(&context) }
+        try Trend(["crossoverSeries": fold.data.series.count.optionValue]).run(&context)
         return context
     }
 

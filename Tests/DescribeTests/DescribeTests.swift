@@ -5,11 +5,12 @@ import Trend
 import Foundation
 import XCTest
 import ChartpipeJSON
+import ChartpipeTestSupport
 
 final class DescribeTests: XCTestCase {
     private func described(_ context: ChartContext, points: PointSelection = .all) throws -> ChartContext {
         var context = context
-        try Describe(points: points).run(&context)
+        try Describe(["points": points.optionValue]).run(&context)
         return context
     }
 
@@ -499,7 +500,7 @@ final class DescribeTests: XCTestCase {
         let counting = Cancellation(cancellingAtCheck: .max)
         var whole = try context(counting)
         let trendPolls = counting.checks
-        try Describe(points: .all).run(&whole)
+        try Describe(["points": "all"]).run(&whole)
         XCTAssertEqual(whole[PointLabelsKey.self]?["en"]?.first?.count, n)
         let polls = counting.checks - trendPolls
         // One for the locale, the series and each of the two description files.
@@ -507,7 +508,7 @@ final class DescribeTests: XCTestCase {
         for k in [1, polls / 2, polls] {
             let cancellation = Cancellation(cancellingAtCheck: trendPolls + k)
             var stopped = try context(cancellation)
-            XCTAssertThrowsError(try Describe(points: .all).run(&stopped), "cancelled at check \(k)") { XCTAssertTrue($0 is Cancelled, "\($0)") }
+            XCTAssertThrowsError(try Describe(["points": "all"]).run(&stopped), "cancelled at check \(k)") { XCTAssertTrue($0 is Cancelled, "\($0)") }
             XCTAssertEqual(cancellation.checks, trendPolls + k, "nothing labelled after the cancellation")
             XCTAssertNil(stopped[DescriptionsKey.self])
             XCTAssertNil(stopped[PointLabelsKey.self])
@@ -530,7 +531,7 @@ final class DescribeTests: XCTestCase {
             let before = trendPolls + polls
             let cancellation = Cancellation(cancellingAtCheck: before + 2)
             var stopped = try context(cancellation)
-            try Describe(points: .all).run(&stopped)
+            try Describe(["points": "all"]).run(&stopped)
             let streamed = try XCTUnwrap(stopped.artifacts.first { $0.path == file.path })
             XCTAssertThrowsError(try writer.write(streamed.content, to: "cancelled/" + file.path, kind: file.kind, locale: file.locale)) {
                 XCTAssertEqual(($0 as? ChartError)?.code, Diagnostic.cancelled, "\($0)")

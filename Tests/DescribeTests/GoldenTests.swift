@@ -14,7 +14,7 @@ final class GoldenTests: XCTestCase {
 
     func testGoldenFiles() throws {
         for (var context, points) in try DescribeCharts.golden() {
-            try Describe(points: points).run(&context)
+            try Describe(["points": points.optionValue]).run(&context)
             XCTAssertEqual(context.warnings.filter { $0.code.rawValue.hasPrefix("describe") }, [], context.chart.id)
             let folder = Self.goldens.appendingPathComponent(context.chart.id)
             let artifacts = context.artifacts.filter { $0.kind == "description" || $0.kind == "axchart" }
@@ -29,8 +29,8 @@ final class GoldenTests: XCTestCase {
     /// $1,022"), in every locale: the captions a listener reads while the audio graph plays.
     func testCuesOfSeveralSeriesNameTheirSeries() throws {
         var context = try DescribeCharts.texasHousing()
-        try Describe(points: .notable).run(&context)
-        try Sonify(formats: []).run(&context)
+        try Describe(["points": "notable"]).run(&context)
+        try Sonify(["formats": []]).run(&context)
         let folder = Self.goldens.appendingPathComponent(context.chart.id)
         for locale in DescribeCharts.locales {
             let cues = try XCTUnwrap(context.artifacts.first { $0.path == "audio.\(locale).vtt" }, locale)
@@ -49,7 +49,7 @@ final class GoldenTests: XCTestCase {
     /// (the whole description would be 200 sections of goldens nobody reads).
     func testManySeriesSummaryAndStatistics() throws {
         var context = try DescribeCharts.manySeries()
-        try Describe(points: .none).run(&context)
+        try Describe(["points": "none"]).run(&context)
         let folder = Self.goldens.appendingPathComponent("many-stores")
         for locale in DescribeCharts.locales {
             let description = try XCTUnwrap(context[DescriptionsKey.self]?[locale])
@@ -70,7 +70,7 @@ final class GoldenTests: XCTestCase {
         XCTAssertEqual(described.series.count, 200)
         XCTAssertTrue(described.series.allSatisfy { !$0.points.isEmpty && $0.points.count < many.data.series[0].count })
         var all = try DescribeCharts.manySeries()
-        try Describe(points: .all).run(&all)
+        try Describe(["points": "all"]).run(&all)
         XCTAssertGreaterThan(try XCTUnwrap(all.artifacts.first { $0.path == "description.en.json" }).bytes.count, 3 * json.bytes.count)
         var few = try DescribeCharts.dailySales()
         try Describe().run(&few)

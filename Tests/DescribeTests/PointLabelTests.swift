@@ -4,6 +4,7 @@ import ChartpipeText
 @testable import Describe
 import Foundation
 import XCTest
+import ChartpipeTestSupport
 
 /// A chart of few drawn points has its labels made once, when it is described; a large one has
 /// them made when each file reads them (issue 12). Either way they are the same labels, and a
@@ -82,7 +83,7 @@ final class PointLabelTests: XCTestCase {
             XCTAssertEqual(describer.problems, [problem], "labels made at once: \(labelsAtOnce)")
         }
         var context = try DescribeCharts.context(rising.chart, rising.data, locales: ["en"], strings: [path])
-        try Describe(points: .none).run(&context)
+        try Describe(["points": "none"]).run(&context)
         XCTAssertEqual(context.warnings.filter { $0.code == "describe.catalog" }.map(\.message), [problem])
     }
 
@@ -100,7 +101,7 @@ final class PointLabelTests: XCTestCase {
         let chart = DescribeCharts.spec(id: "waves", title: "Waves", xType: .number, xTitle: "Step", yTitle: "Level")
         var context = try DescribeCharts.context(chart, SeriesSet(xType: .number, series: [
             DescribeCharts.series("level", x: (0..<n).map(Double.init), y: y)]), locales: ["en"])
-        try Describe(points: .none).run(&context)
+        try Describe(["points": "none"]).run(&context)
         let artifact = try XCTUnwrap(context.artifacts.first { $0.path == "axchart.en.json" })
         let alone = artifact.bytes
         let budget = WorkerBudget(idle: 1)
@@ -128,7 +129,7 @@ final class PointLabelTests: XCTestCase {
                                                        DescribeCharts.series("other", x: x, y: y.map { $0 * 2 })])
             let locales = ["en", "ko"]
             var context = try DescribeCharts.context(chart, set, locales: locales)
-            try Describe(points: .none).run(&context)
+            try Describe(["points": "none"]).run(&context)
             func axcharts(_ budget: WorkerBudget?) throws -> [String: [UInt8]] {
                 // A file's bytes are written when they are read, as the runner reads them.
                 WorkerBudget.$current.withValue(budget) {

@@ -4,6 +4,7 @@ import ChartpipeText
 import Foundation
 import XCTest
 import ChartpipeJSON
+import ChartpipeTestSupport
 
 /// SPEC §5 over every text `describe` writes for every golden chart in every locale.
 final class WritingRuleTests: XCTestCase {
@@ -30,7 +31,7 @@ final class WritingRuleTests: XCTestCase {
     func testEveryGoldenTextFollowsTheWritingRules() throws {
         var checked = 0
         for (var context, points) in try DescribeCharts.golden() {
-            try Describe(points: points).run(&context)
+            try Describe(["points": points.optionValue]).run(&context)
             let descriptions = try XCTUnwrap(context[DescriptionsKey.self])
             for locale in DescribeCharts.locales {
                 let d = try XCTUnwrap(descriptions[locale])

@@ -3,6 +3,7 @@ import XCTest
 import ChartpipeCore
 import ChartpipeJSON
 @testable import Downsample
+import ChartpipeTestSupport
 
 /// Picks compared with tsdownsample's on the fixtures that Fixtures/generate.py wrote.
 final class PeerAgreementTests: XCTestCase {
@@ -153,6 +154,16 @@ final class DownsampleStageTests: XCTestCase {
         XCTAssertNoThrow(try Downsample(options: StageOptions(["points": 20])))
     }
 
+    /// Tests build stages from options as a pipeline names them (ChartpipeTestSupport): a stage
+    /// built without options has the declared defaults, and a name it does not declare fails the
+    /// test rather than leave the option at its default unseen.
+    func testTestsBuildStagesFromDeclaredOptionsOnly() throws {
+        let plain = Downsample()
+        XCTAssertEqual([plain.method.rawValue, String(plain.points), String(plain.ratio)], ["lttb", "60", "4"])
+        XCTAssertEqual(try Downsample(["points": 30, "method": "m4"]).points, 30)
+        XCTAssertThrowsError(try Downsample(["point": 30])) { XCTAssertEqual("\($0)".contains("has no option 'point'"), true, "\($0)") }
+    }
+
     func testDescriptionDeclaresTheOptions() {
         let d = Downsample.description
         XCTAssertEqual(d.name, "downsample")
@@ -227,7 +238,7 @@ final class DownsampleStageTests: XCTestCase {
                          cancellation: cancellation)
         }
         for method in Downsample.Method.allCases where method != .none {
-            let stage = Downsample(method: method, points: 4000)
+            let stage = try Downsample(["method": method.optionValue, "points": 4000])
             let counting = Cancellation(cancellingAtCheck: .max)
             var whole = context(counting)
             try stage.run(&whole)

@@ -35,6 +35,52 @@ enum Harness {
         try TestProcess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, in: directory)
     }
 
+    /// The demo (pipelines/weekly.pipeline, its data, strings and plugins) copied into `folder`, its
+    /// output in `out` there, its stage entries edited as `editPipeline` does.
+    static func copyDemo(into folder: URL, stages: [String: [(String, JSONValue)]] = [:]) throws {
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        for name in ["sales.csv", "visits.json", "latency.csv", "battery.tsv"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("pipelines/data/\(name)"), to: data.appendingPathComponent(name))
+        }
+        for name in ["weekly.xcstrings", "plugins"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("pipelines/\(name)"), to: folder.appendingPathComponent(name))
+        }
+        let pipeline = folder.appendingPathComponent("weekly.pipeline")
+        try FileManager.default.copyItem(at: root.appendingPathComponent("pipelines/weekly.pipeline"), to: pipeline)
+        try editPipeline(pipeline, top: [("output", "out")], stages: stages)
+    }
+
+    /// Edits the pipeline file at `url` as JSON, not as text, so that a change of its layout cannot
+    /// silently leave an edit undone: `top` sets members of the pipeline, `stages` options of the
+    /// stage entries named by their `use` (`["sonify": [("duration", 2)]]`), `charts` members of the
+    /// charts named by their `id`; every entry named must be there.
+    static func editPipeline(_ url: URL, top: [(String, JSONValue)] = [], stages: [String: [(String, JSONValue)]] = [:],
+                             charts: [String: [(String, JSONValue)]] = [:], file: StaticString = #filePath, line: UInt = #line) throws {
+        guard case var .object(pipeline) = try JSONParser.parse(Array(try Data(contentsOf: url))) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        func set(_ members: inout [(String, JSONValue)], _ key: String, _ value: JSONValue) {
+            if let i = members.firstIndex(where: { $0.0 == key }) { members[i].1 = value } else { members.append((key, value)) }
+        }
+        for (key, value) in top { set(&pipeline, key, value) }
+        var edited = Set<String>()
+        func edit(_ list: String, by name: String, _ edits: [String: [(String, JSONValue)]]) {
+            guard let i = pipeline.firstIndex(where: { $0.0 == list }), case let .array(entries) = pipeline[i].1 else { return }
+            pipeline[i].1 = .array(entries.map { entry in
+                guard case var .object(members) = entry, let key = entry[name]?.stringValue, let changes = edits[key] else { return entry }
+                for (member, value) in changes { set(&members, member, value) }
+                edited.insert("\(list)/\(key)")
+                return .object(members)
+            })
+        }
+        edit("stages", by: "use", stages)
+        edit("charts", by: "id", charts)
+        XCTAssertEqual(edited, Set(stages.keys.map { "stages/\($0)" } + charts.keys.map { "charts/\($0)" }), "entries to edit",
+                       file: file, line: line)
+        try Data(JSONWriter().string(.object(pipeline)).utf8).write(to: url)
+    }
+
     /// A fresh temporary folder.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("chartpipe-test-\(UUID().uuidString)")

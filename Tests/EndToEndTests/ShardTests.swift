@@ -12,19 +12,7 @@ final class ShardTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try Harness.temporaryFolder()
-        let data = folder.appendingPathComponent("data")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        for name in ["sales.csv", "visits.json", "latency.csv", "battery.tsv"] {
-            try FileManager.default.copyItem(at: Harness.root.appendingPathComponent("pipelines/data/\(name)"),
-                                             to: data.appendingPathComponent(name))
-        }
-        for name in ["weekly.xcstrings", "plugins"] {
-            try FileManager.default.copyItem(at: Harness.root.appendingPathComponent("pipelines/\(name)"),
-                                             to: folder.appendingPathComponent(name))
-        }
-        var text = try String(contentsOf: Harness.root.appendingPathComponent("pipelines/weekly.pipeline"), encoding: .utf8)
-        text = text.replacingOccurrences(of: #""output": "../out/weekly","#, with: #""output": "out","#)
-        try text.write(to: folder.appendingPathComponent("weekly.pipeline"), atomically: true, encoding: .utf8)
+        try Harness.copyDemo(into: folder)
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
@@ -173,11 +161,7 @@ final class ShardTests: XCTestCase {
     /// changed since it was written is not copied from.
     /// A single-page report (`layout: single`); a report of pages is ReportBatchTests'.
     func testAnIncrementalReportCopiesTheSectionsOfKeptCharts() throws {
-        let pipelineFile = folder.appendingPathComponent("weekly.pipeline")
-        let single = try String(contentsOf: pipelineFile, encoding: .utf8)
-            .replacingOccurrences(of: #"{ "use": "report" }"#, with: #"{ "use": "report", "layout": "single" }"#)
-        XCTAssertTrue(single.contains(#""layout": "single""#))
-        try single.write(to: pipelineFile, atomically: true, encoding: .utf8)
+        try Harness.editPipeline(folder.appendingPathComponent("weekly.pipeline"), stages: ["report": [("layout", "single")]])
         func both(_ extra: [String] = []) throws {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent("p/.chartpipe-cache"))
             for out in ["o", "p"] {
@@ -221,10 +205,7 @@ final class ShardTests: XCTestCase {
 
         // A chart left out by --only is not copied: its entry is from an earlier run, and its
         // section is made from the pipeline as it is now (its new title).
-        let pipeline = folder.appendingPathComponent("weekly.pipeline")
-        let text = try String(contentsOf: pipeline, encoding: .utf8)
-        try text.replacingOccurrences(of: #""title": "Daily site visits""#, with: #""title": "Site visits a day""#)
-            .write(to: pipeline, atomically: true, encoding: .utf8)
+        try Harness.editPipeline(folder.appendingPathComponent("weekly.pipeline"), charts: ["site-visits": [("title", "Site visits a day")]])
         try both(["--only", "daily-sales"])
         XCTAssertEqual(try reportWork("o", "en").copied, 1)
         XCTAssertEqual(try reportWork("o", "en").made, 3)

@@ -46,6 +46,31 @@ final class IngestReadTests: XCTestCase {
         XCTAssertEqual(batch.record, [0, 0, 1, 1, 2, 2, 3, 3])
     }
 
+    /// libcsv trims unquoted fields, so `a`, ` a` and `a ` became one series without a word: text
+    /// keeps its spaces. A quoted field keeps what is inside its quotes and loses the spaces around
+    /// them (` "a" ` is `a`, also after a quoted line break); column names are matched without
+    /// theirs, numbers and times skip them, and spaces alone are a missing value.
+    func testCSVTextKeepsItsSpacesAndQuotedFieldsTheirQuotes() throws {
+        let s = Scratch()
+        let path = s.file("sp.csv", "t, v, s\n2024-01-01, 1,a\n2024-01-02,2 , a\n2024-01-03 ,\t3,a \n"
+                            + "2024-01-04,4, \"a\" \n2024-01-05,\"5\",\" a \"\n2024-01-06,6,\"two\nlines\"\n2024-01-07,7,b c \n")
+        let (batch, stream) = try read(chart(path, series: "s"))
+        XCTAssertEqual(stream.seriesNames, ["a", " a", "a ", " a ", "two\nlines", "b c "])
+        XCTAssertEqual(batch.series, [0, 1, 2, 0, 3, 4, 5])
+        XCTAssertEqual(batch.y, [1, 2, 3, 4, 5, 6, 7])
+        XCTAssertEqual(batch.x, [utc(2024, 1, 1), utc(2024, 1, 2), utc(2024, 1, 3), utc(2024, 1, 4), utc(2024, 1, 5),
+                                 utc(2024, 1, 6), utc(2024, 1, 7)])
+        let tabs = s.file("sp.tsv", "t\tv\ts\n2024-01-01\t1\t a\n2024-01-02\t2\t \"a\"\n")
+        let (_, tsv) = try read(chart(tabs, series: "s", delimiter: 0x09))
+        XCTAssertEqual(tsv.seriesNames, [" a", "a"])
+        let categories = s.file("cat.csv", "c,v\nx,1\n x,2\n \"x\" ,3\n")
+        let (byCategory, stream2) = try read(chart(categories, x: "c", type: .category))
+        XCTAssertEqual(stream2.categories, ["x", " x"])
+        XCTAssertEqual(byCategory.x, [0, 1, 0])
+        XCTAssertEqual(failure(chart(s.file("blank.csv", "t,v,s\n2024-01-01,1,  \n"), series: "s"))?.message,
+                       "the series value is missing; every record of long data names its series (\"onError\": \"skip\" skips such records)")
+    }
+
     func testSkipRowsTSVQuotedNewlinesAndLines() throws {
         let s = Scratch()
         let path = s.file("d.tsv", "# exported\n# by a tool \"with a quote\n\nt\tv\tnote\n2024-06-01\t1\t\"two\nlines\"\n\n2024-06-02\t2\tx\n")

@@ -35,9 +35,9 @@ final class LimitTests: XCTestCase {
         let long = String(repeating: "a", count: 12 << 20)
         for (name, text) in [("long.json", "[{\"t\": \"2024-01-01\", \"v\": 1, \"note\": \"\(long)\"}]")] {
             let path = s.file(name, text)
-            let before = JSONObservationStream.parsedBytes.load(ordering: .relaxed)
+            let before = JSONValueLoader.parsedBytes.load(ordering: .relaxed)
             let (batch, _) = try read(chart(path), ingest: Ingest(limits: IngestLimits(maxRecordBytes: 64 << 20)))
-            let parsed = JSONObservationStream.parsedBytes.load(ordering: .relaxed) - before
+            let parsed = JSONValueLoader.parsedBytes.load(ordering: .relaxed) - before
             XCTAssertEqual(batch.y, [1], name)
             XCTAssertLessThan(parsed, 3 * text.utf8.count, "\(name): jansson read \(parsed) bytes of a \(text.utf8.count)-byte file")
         }

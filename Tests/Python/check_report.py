@@ -37,12 +37,11 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from chromium import open_chromium
 from render_svg import CJK, MISSING, differing_pixels
 
 KEYS = {"Right": Keys.ARROW_RIGHT, "Left": Keys.ARROW_LEFT, "Up": Keys.ARROW_UP, "Down": Keys.ARROW_DOWN,
@@ -51,14 +50,7 @@ KEYS = {"Right": Keys.ARROW_RIGHT, "Left": Keys.ARROW_LEFT, "Up": Keys.ARROW_UP,
 
 
 def browser(javascript=True, width=1100, height=1000):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                     "--force-device-scale-factor=1", "--window-size=%d,%d" % (width, height), "--mute-audio"]:
-        options.add_argument(argument)
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return open_chromium(["--window-size=%d,%d" % (width, height), "--mute-audio"], javascript=javascript)
 
 
 def scheme(driver, name):

@@ -18,8 +18,7 @@ import json
 import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from chromium import open_chromium
 
 MEASURE = """
 var svg = document.querySelector('svg');
@@ -37,15 +36,6 @@ var edge = svg.getBoundingClientRect();
 var outside = out.filter(function (t) { return t.box[0] < edge.left - 1 || t.box[2] > edge.right + 1; }).map(function (t) { return t.text; });
 return {texts: out, width: edge.width, outside: outside};
 """
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                     "--force-device-scale-factor=1"]:
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def page(path, width):
@@ -81,7 +71,7 @@ def cjk(driver):
 def main():
     out_dir, width, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
     os.makedirs(out_dir, exist_ok=True)
-    driver = browser()
+    driver = open_chromium()
     report = {}
     try:
         for path in files:

@@ -20,20 +20,10 @@ import tempfile
 import xml.etree.ElementTree as ElementTree
 import zlib
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from chromium import open_chromium
 
 CJK = re.compile("[\u1100-\u11ff\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]")
 MISSING = "\U0010fffd"
-
-
-def browser(env):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                     "--force-device-scale-factor=1", "--window-size=1200,1000"]:
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver", env=env), options=options)
 
 
 def decode_png(data):
@@ -132,7 +122,7 @@ def main():
                     '<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>%s</cachedir></fontconfig>'
                     % os.path.join(scratch, "cache"))
         env["FONTCONFIG_FILE"] = config
-    driver = browser(env)
+    driver = open_chromium(["--window-size=1200,1000"], env=env)
     report = {}
     try:
         for path in files:

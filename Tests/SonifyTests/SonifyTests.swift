@@ -2,6 +2,7 @@ import XCTest
 import ChartpipeCore
 import ChartpipeJSON
 @testable import Sonify
+import ChartpipeTestSupport
 
 /// Checks the audio graph by decoding what the stage writes and measuring it: pitch by zero
 /// crossings, pan by channel energy, silence and clicks by sample values, length by frames.
@@ -100,7 +101,7 @@ final class SonifyTests: XCTestCase {
     func testGlidePitchAtEveryPointIsWithinTwoPercent() throws {
         let y = Self.walk(20, seed: 7)
         var context = Self.context([Self.series("a", y)])
-        let stage = try Sonify(duration: 8, formats: [.wav], earcons: false)
+        let stage = try Sonify(["duration": 8, "formats": ["wav"], "earcons": false])
         let audio = try renderWAV(stage, &context)
         let timeline = AudioTimeline(data: context.data, duration: 8, sampleRate: 44100, continuous: true)
         let signal = Self.mono(audio)
@@ -115,7 +116,7 @@ final class SonifyTests: XCTestCase {
     func testDiscreteTonePitchIsWithinTwoPercent() throws {
         let y = Self.walk(24, seed: 11)
         var context = Self.context([Self.series("a", y)], mark: .bar)
-        let stage = try Sonify(duration: 8, formats: [.wav], earcons: false)
+        let stage = try Sonify(["duration": 8, "formats": ["wav"], "earcons": false])
         let audio = try renderWAV(stage, &context)
         let lane = AudioTimeline(data: context.data, duration: 8, sampleRate: 44100, continuous: false).series[0]
         let signal = Self.mono(audio)
@@ -143,7 +144,7 @@ final class SonifyTests: XCTestCase {
 
         // The stage uses the chart's fixed range: 25 of 0…100 is a quarter of the way up, log-wise.
         var context = Self.context([Self.series("a", Array(repeating: 25, count: 20))], range: 0...100)
-        let audio = try renderWAV(try Sonify(formats: [.wav], earcons: false), &context)
+        let audio = try renderWAV(try Sonify(["formats": ["wav"], "earcons": false]), &context)
         let measured = try XCTUnwrap(Self.meanFrequency(Self.mono(audio), 44100..<88200, rate: 44100))
         XCTAssertEqual(measured / Self.expectedPitch(25, lo: 0, hi: 100), 1, accuracy: 0.005)
     }
@@ -162,7 +163,7 @@ final class SonifyTests: XCTestCase {
 
     func testPanMovesFromLeftToRightOverEachSeries() throws {
         var context = Self.context([Self.series("a", Self.walk(30, seed: 1)), Self.series("b", Self.walk(30, seed: 2))])
-        let audio = try renderWAV(try Sonify(duration: 4, formats: [.wav], earcons: false), &context)
+        let audio = try renderWAV(try Sonify(["duration": 4, "formats": ["wav"], "earcons": false]), &context)
         let left = Self.channel(audio, 0), right = Self.channel(audio, 1)
         let timeline = AudioTimeline(data: context.data, duration: 4, sampleRate: 44100, continuous: true)
         for lane in timeline.series {
@@ -179,7 +180,7 @@ final class SonifyTests: XCTestCase {
         }
         let noPan = Self.context([Self.series("a", Self.walk(30, seed: 1))])
         var centred = noPan
-        let flat = try renderWAV(try Sonify(duration: 4, pan: false, formats: [.wav]), &centred)
+        let flat = try renderWAV(try Sonify(["duration": 4, "pan": false, "formats": ["wav"]]), &centred)
         XCTAssertEqual(Self.channel(flat, 0), Self.channel(flat, 1), "pan: false plays both channels alike")
     }
 
@@ -188,7 +189,7 @@ final class SonifyTests: XCTestCase {
         for i in 10..<14 { y[i] = .nan }
         for mark in [Mark.line, .point] {
             var context = Self.context([Self.series("a", y), Self.series("b", Self.walk(30, seed: 4))], mark: mark)
-            let audio = try renderWAV(try Sonify(duration: 6, formats: [.wav]), &context)
+            let audio = try renderWAV(try Sonify(["duration": 6, "formats": ["wav"]]), &context)
             let timeline = AudioTimeline(data: context.data, duration: 6, sampleRate: 44100, continuous: mark.isContinuous)
             let lane = timeline.series[0]
             let fade = Int(AudioGraph.glideFadeSeconds * 44100) + 1
@@ -215,7 +216,7 @@ final class SonifyTests: XCTestCase {
         for mark in [Mark.line, .bar] {
             for rate in [22050, 44100] {
                 var context = Self.context([Self.series("a", y), Self.series("b", Self.walk(40, seed: 5))], mark: mark)
-                let audio = try renderWAV(try Sonify(duration: 3, sampleRate: rate, formats: [.wav]), &context)
+                let audio = try renderWAV(try Sonify(["duration": 3, "sampleRate": rate.optionValue, "formats": ["wav"]]), &context)
                 let earconPitch = min(AudioGraph.maximumEarconRatio * 1046.5, AudioGraph.earconNyquistFraction * Double(rate))
                 let bound = (AudioGraph.toneAmplitude * 2 * Double.pi * 1046.5
                     + AudioGraph.earconAmplitude * 2 * Double.pi * earconPitch) / Double(rate) * 1.05 + 2.0 / 32767
@@ -233,7 +234,7 @@ final class SonifyTests: XCTestCase {
 
     func testDurationIsExactToTheFrame() throws {
         var context = Self.context((0..<3).map { Self.series("s\($0)", Self.walk(25, seed: UInt64($0))) })
-        let audio = try renderWAV(try Sonify(duration: 2.5, sampleRate: 22050, formats: [.wav]), &context)
+        let audio = try renderWAV(try Sonify(["duration": 2.5, "sampleRate": 22050, "formats": ["wav"]]), &context)
         XCTAssertEqual(audio.sampleRate, 22050)
         XCTAssertEqual(audio.channels, 2)
         XCTAssertEqual(audio.frames, 3 * 55125 + 2 * 15435)
@@ -245,7 +246,7 @@ final class SonifyTests: XCTestCase {
         // 200 series of 8 s with 199 pauses of 0.7 s would be 1,739.3 s (29 minutes).
         let many = (0..<200).map { Self.series("s\($0)", Self.walk(20, seed: UInt64($0))) }
         var context = Self.context(many)
-        try Sonify(sampleRate: 8000, formats: [.wav], earcons: false).run(&context)
+        try Sonify(["sampleRate": 8000, "formats": ["wav"], "earcons": false]).run(&context)
         let wav = try XCTUnwrap(context.artifacts.first { $0.path == "audio.wav" })
         let frames = try SoundFile.decode(wav.bytes).frames
         let scale = 120 / (200 * 8 + 199 * 0.7)
@@ -263,12 +264,12 @@ final class SonifyTests: XCTestCase {
 
         // Three series fit in 120 s: nothing shortened, nothing said.
         var few = Self.context((0..<3).map { Self.series("s\($0)", Self.walk(25, seed: UInt64($0))) })
-        let audio = try renderWAV(try Sonify(duration: 2.5, sampleRate: 22050, formats: [.wav]), &few)
+        let audio = try renderWAV(try Sonify(["duration": 2.5, "sampleRate": 22050, "formats": ["wav"]]), &few)
         XCTAssertEqual(audio.frames, 3 * 55125 + 2 * 15435)
         XCTAssertFalse(few.warnings.contains { $0.code == "sonify.shortened" })
         // A lower total shortens them too.
         var tight = Self.context((0..<3).map { Self.series("s\($0)", Self.walk(25, seed: UInt64($0))) })
-        let short = try renderWAV(try Sonify(duration: 2.5, sampleRate: 22050, formats: [.wav], totalDuration: 4.45), &tight)
+        let short = try renderWAV(try Sonify(["duration": 2.5, "sampleRate": 22050, "formats": ["wav"], "totalDuration": 4.45]), &tight)
         XCTAssertEqual(short.frames, 3 * Int((2.5 * 0.5 * 22050).rounded()) + 2 * Int((0.7 * 0.5 * 22050).rounded()))
     }
 
@@ -327,14 +328,14 @@ final class SonifyTests: XCTestCase {
 
     func testMP3FromTheStageHasTheExpectedDuration() throws {
         var context = Self.context([Self.series("a", Self.walk(40, seed: 13)), Self.series("b", Self.walk(40, seed: 14))])
-        try Sonify(duration: 5, formats: [.wav, .mp3]).run(&context)
+        try Sonify(["duration": 5, "formats": ["wav", "mp3"]]).run(&context)
         XCTAssertEqual(context.artifacts.map(\.path), ["audio.wav", "audio.mp3", "audio.en.vtt"])
         XCTAssertEqual(context.artifacts.map(\.kind), ["audio", "audio", "cues"])
         let mp3 = try XCTUnwrap(context.artifacts.first { $0.path == "audio.mp3" })
         let decoded = try SoundFile.decode(mp3.bytes)
         XCTAssertEqual(Double(decoded.frames) / Double(decoded.sampleRate), 10.7, accuracy: 0.05)
         var again = Self.context([Self.series("a", Self.walk(40, seed: 13)), Self.series("b", Self.walk(40, seed: 14))])
-        try Sonify(duration: 5, formats: [.wav, .mp3]).run(&again)
+        try Sonify(["duration": 5, "formats": ["wav", "mp3"]]).run(&again)
         XCTAssertEqual(again.artifacts.map(\.bytes), context.artifacts.map(\.bytes), "same input, same bytes")
     }
 
@@ -373,7 +374,7 @@ final class SonifyTests: XCTestCase {
     func testTheStageStreamsTheSameFilesAsAWholeEncoding() throws {
         let series = [Self.series("a", Self.walk(300, seed: 3)), Self.series("b", Self.walk(50, seed: 4))]
         var context = Self.context(series)
-        try Sonify(duration: 3, formats: [.wav, .mp3, .flac, .ogg]).run(&context)
+        try Sonify(["duration": 3, "formats": ["wav", "mp3", "flac", "ogg"]]).run(&context)
         let timeline = AudioTimeline(data: context.data, duration: 3, sampleRate: 44100, continuous: true)
         let pcm = AudioGraph.render(context.data, timeline: timeline, pitch: PitchMap.domain(fixed: nil, series: series)
             .map { PitchMap(low: 130.81, high: 1046.5, domain: $0) }, pan: true, earcons: true).pcm16()
@@ -384,7 +385,7 @@ final class SonifyTests: XCTestCase {
         // Vorbis fits its pre-roll on the first write, so Ogg is compared with itself: the same input, the same bytes.
         let ogg = try XCTUnwrap(context.artifacts.first { $0.path == "audio.ogg" }).bytes
         var again = Self.context(series)
-        try Sonify(duration: 3, formats: [.ogg]).run(&again)
+        try Sonify(["duration": 3, "formats": ["ogg"]]).run(&again)
         XCTAssertEqual(try XCTUnwrap(again.artifacts.first).bytes, ogg)
         XCTAssertEqual(Array(ogg[14..<18]), [0x74, 0x72, 0x68, 0x63], "fixed serial in the file")
         XCTAssertEqual(try SoundFile.decode(ogg).frames, timeline.totalFrames)
@@ -414,16 +415,16 @@ final class SonifyTests: XCTestCase {
         // Several series count together.
         var three = Self.context([Self.series("a", Self.walk(20, seed: 1)), Self.series("b", Self.walk(20, seed: 2)),
                                   Self.series("c", Self.walk(20, seed: 3))])
-        XCTAssertThrowsError(try Sonify(duration: 8, formats: [.wav], maxSamples: 1_000_000).run(&three)) { error in
+        XCTAssertThrowsError(try Sonify(["duration": 8, "formats": ["wav"], "maxSamples": 1_000_000]).run(&three)) { error in
             XCTAssertEqual("\(error)", "test.pipeline:3:5: error: field 'maxSamples': the audio graph of 3 series of 8 s at 44100 Hz is 1120140 samples per channel, more than 1000000, the limit of 'maxSamples'; shorten 'duration' or lower 'sampleRate', or raise 'maxSamples' in the sonify stage's options if the chart is right")
         }
         // Past RIFF's 4 GiB, WAV is refused; FLAC is not (the files stream when written, so nothing renders here).
         var long = Self.context([Self.series("a", Self.walk(20, seed: 1)), Self.series("b", Self.walk(20, seed: 2))])
-        XCTAssertThrowsError(try Sonify(duration: 3600, sampleRate: 192_000, formats: [.wav, .flac], cues: false, totalDuration: 36_000, maxSamples: .max).run(&long)) { error in
+        XCTAssertThrowsError(try Sonify(["duration": 3600, "sampleRate": 192_000, "formats": ["wav", "flac"], "cues": false, "totalDuration": 36_000, "maxSamples": .int(.max)]).run(&long)) { error in
             XCTAssertEqual((error as? ChartError)?.code, "sonify.wav-too-large")
             XCTAssertEqual((error as? ChartError)?.message, "audio.wav would be 5530137644 bytes, more than the 4 GiB a WAV file can hold; write 'flac' instead of 'wav' in 'formats', or shorten 'duration' or lower 'sampleRate'")
         }
-        XCTAssertNoThrow(try Sonify(duration: 3600, sampleRate: 192_000, formats: [.flac], cues: false, totalDuration: 36_000, maxSamples: .max).run(&long))
+        XCTAssertNoThrow(try Sonify(["duration": 3600, "sampleRate": 192_000, "formats": ["flac"], "cues": false, "totalDuration": 36_000, "maxSamples": .int(.max)]).run(&long))
         XCTAssertEqual(long.artifacts.map(\.path), ["audio.flac"])
         XCTAssertEqual(Sonify.wavFrameLimit, 1_073_741_814)
     }
@@ -455,7 +456,7 @@ final class SonifyTests: XCTestCase {
         labels["en"]?[0][3] = "A <b>bold</b> & \"quoted\" --> label\nsecond line"
         for mark in [Mark.line, .bar] {
             var context = Self.context([Self.series("a", y)], mark: mark, locales: ["en", "ko"], labels: labels)
-            try Sonify(duration: 8, formats: [.wav]).run(&context)
+            try Sonify(["duration": 8, "formats": ["wav"]]).run(&context)
             let timeline = AudioTimeline(data: context.data, duration: 8, sampleRate: 44100, continuous: mark.isContinuous)
             for locale in ["en", "ko"] {
                 let vtt = try XCTUnwrap(context.artifacts.first { $0.path == "audio.\(locale).vtt" })
@@ -496,7 +497,7 @@ final class SonifyTests: XCTestCase {
     func testDensePointsShareSegmentCues() throws {
         let y = Self.walk(100, seed: 22)
         var context = Self.context([Self.series("a", y, x: y.indices.map(Double.init))])
-        try Sonify(duration: 8, formats: [.wav]).run(&context)
+        try Sonify(["duration": 8, "formats": ["wav"]]).run(&context)
         let timeline = AudioTimeline(data: context.data, duration: 8, sampleRate: 44100, continuous: true)
         let cues = AudioCues.cues(timeline: timeline, labels: PointLabels([y.indices.map { "p\($0)" }]))
         XCTAssertEqual(cues.flatMap { Array($0.points) }, Array(y.indices), "every point in exactly one cue, in order")
@@ -527,12 +528,12 @@ final class SonifyTests: XCTestCase {
         XCTAssertEqual(Sonify.description.needs(with: StageOptions([:], declared: Sonify.description.options)), [.series, .descriptions])
         XCTAssertNil(Sonify.description.options.first { $0.name == "continuous" }?.defaultValue)
 
-        XCTAssertThrowsError(try Sonify(sampleRate: 96000, formats: [.wav, .mp3])) { error in
+        XCTAssertThrowsError(try Sonify(["sampleRate": 96000, "formats": ["wav", "mp3"]])) { error in
             XCTAssertEqual((error as? ChartError)?.field, "sampleRate")
         }
-        XCTAssertNoThrow(try Sonify(sampleRate: 96000, formats: [.wav, .flac, .ogg]))
-        XCTAssertThrowsError(try Sonify(low: 900, high: 300))
-        XCTAssertThrowsError(try Sonify(high: 5000, sampleRate: 8000, formats: [.wav]))
+        XCTAssertNoThrow(try Sonify(["sampleRate": 96000, "formats": ["wav", "flac", "ogg"]]))
+        XCTAssertThrowsError(try Sonify(["low": 900, "high": 300]))
+        XCTAssertThrowsError(try Sonify(["high": 5000, "sampleRate": 8000, "formats": ["wav"]]))
 
         var unlabelled = Self.context([Self.series("a", Self.walk(20, seed: 1))])
         unlabelled[PointLabelsKey.self] = nil
@@ -540,7 +541,7 @@ final class SonifyTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("describe"), "\(error)")
             XCTAssertTrue("\(error)".hasPrefix("test.pipeline:3:5"), "\(error)")
         }
-        XCTAssertNoThrow(try Sonify(cues: false).run(&unlabelled), "no cues, no labels needed")
+        XCTAssertNoThrow(try Sonify(["cues": false]).run(&unlabelled), "no cues, no labels needed")
 
         var missingLocale = Self.context([Self.series("a", Self.walk(20, seed: 1))], locales: ["en", "ko"],
                                          labels: ["en": [Array(repeating: "x", count: 20)]])

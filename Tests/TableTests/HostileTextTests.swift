@@ -4,6 +4,7 @@ import ChartpipeText
 import Foundation
 @testable import Table
 import XCTest
+import ChartpipeTestSupport
 
 /// Text from the data that would run as markup or as a spreadsheet formula: escaped in HTML and
 /// Markdown, neutralised in CSV, TSV and XLSX, while numbers stay numbers.
@@ -27,7 +28,7 @@ final class HostileTextTests: XCTestCase {
     }
 
     func testSpreadsheetFilesNeutraliseFormulasAndKeepNumbers() throws {
-        let (files, _) = try TableTests.artifacts(try Table(formats: [.csv, .tsv, .xlsx]), Self.context())
+        let (files, _) = try TableTests.artifacts(try Table(["formats": ["csv", "tsv", "xlsx"]]), Self.context())
         for (name, delimiter) in [("table.csv", UInt8(ascii: ",")), ("table.tsv", UInt8(0x09))] {
             let rows = try CSVRows.parse(files[name] ?? [], delimiter: delimiter)
             XCTAssertEqual(rows.first, ["Label", "'=HYPERLINK(\"x\")", "<script>"], name)
@@ -73,7 +74,7 @@ final class HostileTextTests: XCTestCase {
                               location: SourceLocation(path: "t.pipeline"))
         let set = SeriesSet(xType: .category, categories: ["head\u{0}tail", "plain"],
                             series: [TableTests.series("s\u{0}x", x: [0, 1], y: [1, 2])])
-        let (files, _) = try TableTests.artifacts(try Table(formats: [.xlsx]), try TableTests.context(chart, set))
+        let (files, _) = try TableTests.artifacts(try Table(["formats": ["xlsx"]]), try TableTests.context(chart, set))
         let workbook = try TableTests.readWorkbook(files["table.xlsx"] ?? [])
         let rows = workbook["sheets"]?.arrayValue?.first?["rows"]?.arrayValue ?? []
         let texts = rows.flatMap { $0.arrayValue ?? [] }.compactMap { $0["value"]?.stringValue }
@@ -82,7 +83,7 @@ final class HostileTextTests: XCTestCase {
     }
 
     func testMarkupFilesEscapeEveryDataDerivedString() throws {
-        let (files, _) = try TableTests.artifacts(try Table(formats: [.md, .html]), Self.context())
+        let (files, _) = try TableTests.artifacts(try Table(["formats": ["md", "html"]]), Self.context())
         for locale in TableTests.locales {
             let html = String(decoding: files["table.\(locale).html"] ?? [], as: UTF8.self)
             let md = String(decoding: files["table.\(locale).md"] ?? [], as: UTF8.self)

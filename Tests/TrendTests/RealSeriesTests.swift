@@ -2,6 +2,7 @@ import ChartpipeCore
 import XCTest
 @testable import Trend
 import ChartpipeJSON
+import ChartpipeTestSupport
 
 /// Trends and cycles of real series (Fixtures/real.json, made by Fixtures/real_series.py) against
 /// pymannkendall's original and Hamed-Rao tests and numpy's autocorrelation (issue 31).

@@ -2,6 +2,7 @@ import ChartpipeCore
 import XCTest
 @testable import Trend
 import ChartpipeJSON
+import ChartpipeTestSupport
 
 /// Statistics against scipy, numpy and pymannkendall on fixtures made by Fixtures/generate.py.
 final class ReferenceTests: XCTestCase {

@@ -1,6 +1,7 @@
 import ChartpipeCore
 import XCTest
 @testable import Trend
+import ChartpipeTestSupport
 
 /// Segments, extremes, outliers and crossings on shapes whose answers are known.
 final class ShapeTests: XCTestCase {

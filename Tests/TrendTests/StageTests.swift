@@ -2,6 +2,7 @@ import ChartpipeCore
 import XCTest
 @testable import Trend
 import ChartpipeJSON
+import ChartpipeTestSupport
 
 /// The stage as the runner calls it, its edge cases and trend.json.
 final class StageTests: XCTestCase {
@@ -53,7 +54,7 @@ final class StageTests: XCTestCase {
         let many = polls(Trend(), fan(400))
         XCTAssertEqual(many.crossovers, 0)
         XCTAssertEqual(many.polls, 400 * one, "no pair of 400 series compared")
-        XCTAssertEqual(polls(Trend(crossoverSeries: 400), fan(400)).crossovers, 400 * 399 / 2)
+        XCTAssertEqual(polls(try Trend(["crossoverSeries": 400]), fan(400)).crossovers, 400 * 399 / 2)
         XCTAssertEqual(try Trend(options: StageOptions(["crossoverSeries": 3])).crossoverSeries, 3)
 
         var context = context(fan(13))

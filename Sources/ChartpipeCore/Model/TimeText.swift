@@ -1,3 +1,4 @@
+import ChartpipeCalendar
 import Foundation
 
 /// ISO 8601 text of instants, for data files and messages (not for descriptions: those use the
@@ -94,32 +95,12 @@ public enum TimeText {
         milliseconds(iso8601: text).map { Int64(($0 / 1000).rounded(.down)) }
     }
 
-    /// Year, month and day of a count of days since 1970-01-01 in the proleptic Gregorian calendar
-    /// (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms", civil_from_days).
-    public static func civil(fromDays z0: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        return (Int(y), Int(m), Int(d))
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Hinnant, days_from_civil).
-    /// Inlinable: ingest calls it for every timestamp it reads.
+    /// Year, month and day of a count of days since 1970-01-01 (`CivilCalendar`).
     @inlinable
-    public static func days(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = Int64(month > 2 ? month - 3 : month + 9)
-        let doy = (153 * mp + 2) / 5 + Int64(day) - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    public static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) { CivilCalendar.civil(fromDays: days) }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (`CivilCalendar`).
+    @inlinable
+    public static func days(year: Int, month: Int, day: Int) -> Int64 { CivilCalendar.days(year: year, month: month, day: day) }
 
 }

@@ -49,11 +49,6 @@ extension PipelineCheck {
                     id = idValue.stringValue
                 }
             }
-            if registry.registration(named: use) == nil {
-                unusable = true
-                v.error("stage '\(use)' is not available in this build yet; available stages: "
-                        + registry.availableNames.joined(separator: ", "), code: .pipelineUnavailableStage, at: p + "/use")
-            }
             var options: [String: JSONValue] = [:]
             for (k, o) in members where !Self.entryKeys.contains(k) { options[k] = o }
             entries.append(StageEntry(name: use, id: id, options: options, location: v.at(p), pointer: p))

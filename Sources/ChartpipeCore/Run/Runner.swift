@@ -240,7 +240,11 @@ public final class Runner: Sendable {
             defer { written += files }
             do {
                 let stage = try located(step.entry) { try step.registration.make(execution.options(of: step.entry, for: nil)) }
-                guard let runStage = stage as? any RunStage else { continue }
+                // A registration that says run-level but builds another kind is refused, never skipped.
+                guard let runStage = stage as? any RunStage else {
+                    throw ChartError("stage '\(step.entry.name)' is registered to run once after every chart, but it is not a run-level stage",
+                                     code: .pipelineMisplacedStage, at: step.entry.location)
+                }
                 try located(step.entry) { try runStage.run(&context) }
                 let (wrote, failure) = write(context.artifacts, writer: writer)
                 // Kept files are on disk as listed, whatever failed.

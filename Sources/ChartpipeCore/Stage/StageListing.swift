@@ -3,17 +3,12 @@ import ChartpipeJSON
 /// The text of `chartpipe stages` (the list, and one stage's options), made from a registry so that
 /// built-ins, plugins and test doubles are listed alike.
 public enum StageListing {
-    /// One line per stage: name and summary; planned stages say they are not available yet.
+    /// One line per stage: name and summary; a plugin says where it comes from.
     public static func list(_ registry: StageRegistry) -> String {
         let width = (registry.descriptions.map(\.name.count).max() ?? 0) + 2
         var text = ""
         for d in registry.descriptions {
-            var note = ""
-            if let registration = registry.registration(named: d.name) {
-                if let origin = registration.origin { note = " (plugin: \(origin))" }
-            } else {
-                note = " (not available in this build yet)"
-            }
+            let note = registry.registration(named: d.name)?.origin.map { " (plugin: \($0))" } ?? ""
             text += "  " + d.name + String(repeating: " ", count: width - d.name.count) + d.summary + note + "\n"
         }
         return text + "\nRun 'chartpipe stages NAME' for a stage's options.\n"
@@ -22,9 +17,7 @@ public enum StageListing {
     /// A stage's use, what it needs, adds and makes stale, and its options with defaults and docs.
     public static func detail(_ d: StageDescription, registry: StageRegistry) -> String {
         var text = "\(d.name): \(d.summary)\n"
-        let registration = registry.registration(named: d.name)
-        if registration == nil { text += "Not available in this build yet.\n" }
-        if let origin = registration?.origin { text += "Plugin: \(origin)\n" }
+        if let origin = registry.registration(named: d.name)?.origin { text += "Plugin: \(origin)\n" }
         text += "\nUse: { \"use\": \"\(d.name)\"\(d.options.filter(\.required).map { ", \"\($0.name)\": …" }.joined()) }\n"
         if d.mayRepeat { text += "May be listed more than once; give each entry its own \"id\".\n" }
         if let kind = registry.kind(of: d.name) {

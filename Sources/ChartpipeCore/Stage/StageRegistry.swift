@@ -1,24 +1,20 @@
-/// The stages a run can use: registered values (a description and a factory) in registration
-/// order, then the stages of SPEC §1 that this build does not have yet, whose options are already
-/// known and checked so that a pipeline written today stays valid.
+/// The stages a run can use: registered values (a description and a factory) in registration order.
 public struct StageRegistry: Sendable {
     public let registrations: [StageRegistration]
-    public let planned: [StageDescription]
 
-    public init(_ registrations: [StageRegistration], planned: [StageDescription] = PlannedStages.all) {
+    public init(_ registrations: [StageRegistration]) {
         // The first registration of a name wins: a plugin cannot shadow a built-in.
         var seen: Set<String> = []
         self.registrations = registrations.filter { seen.insert($0.name).inserted }
-        self.planned = planned.filter { !seen.contains($0.name) }
     }
 
     /// The registry for a pipeline in `directory`: every provider's stages, in order.
-    public init(providers: [any StageProvider], pipelineDirectory: String?, planned: [StageDescription] = PlannedStages.all) {
-        self.init(providers.flatMap { $0.registrations(pipelineDirectory: pipelineDirectory) }, planned: planned)
+    public init(providers: [any StageProvider], pipelineDirectory: String?) {
+        self.init(providers.flatMap { $0.registrations(pipelineDirectory: pipelineDirectory) })
     }
 
-    /// Every description, available first, in registration order.
-    public var descriptions: [StageDescription] { registrations.map(\.description) + planned }
+    /// Every description, in registration order.
+    public var descriptions: [StageDescription] { registrations.map(\.description) }
 
     public func description(named name: String) -> StageDescription? {
         descriptions.first { $0.name == name }
@@ -28,11 +24,9 @@ public struct StageRegistry: Sendable {
         registrations.first { $0.name == name }
     }
 
-    public var availableNames: [String] { registrations.map(\.name) }
-
-    /// The kind of a stage, available or planned (planned stages say theirs).
+    /// How the runner calls a stage (from the protocol it conforms to).
     public func kind(of name: String) -> StageKind? {
-        registration(named: name)?.kind ?? PlannedStages.kinds[name]
+        registration(named: name)?.kind
     }
 
     /// Gives back what stages hold across charts (processes of plugins): once every chart has finished.

@@ -1,3 +1,4 @@
+import ChartpipeCalendar
 import CICU
 
 /// The text an ICU date formatter writes in UTC, written from its pattern without ICU: a tenth of
@@ -117,7 +118,7 @@ struct DateShortcut: Sendable {
         let whole = Int64(millis)
         let days = whole >= 0 ? whole / 86_400_000 : (whole - 86_399_999) / 86_400_000
         let ofDay = Int(whole - days * 86_400_000)
-        let (year, month, day) = Self.civil(days)
+        let (year, month, day) = CivilCalendar.civil(fromDays: days)
         let hour = ofDay / 3_600_000, minute = ofDay / 60_000 % 60, second = ofDay / 1000 % 60, milli = ofDay % 1000
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest) { out -> String in
             var n = 0
@@ -211,17 +212,4 @@ struct DateShortcut: Sendable {
         return parts
     }
 
-    /// Year, month and day of days since 1970-01-01, proleptic Gregorian (Howard Hinnant,
-    /// "chrono-Compatible Low-Level Date Algorithms", civil_from_days).
-    static func civil(_ z0: Int64) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (Int(yoe + era * 400 + (m <= 2 ? 1 : 0)), Int(m), Int(d))
-    }
 }

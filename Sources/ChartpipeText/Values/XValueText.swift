@@ -1,3 +1,4 @@
+import ChartpipeCalendar
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -190,14 +191,9 @@ public struct XValueText: Sendable {
         return (Double(start) + min(days, Double(next - start - 1))) * day
     }
 
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
     static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        Int(CivilCalendar.days(year: year, month: month, day: day))
     }
 
     /// The calendar year of an instant in `zone`.

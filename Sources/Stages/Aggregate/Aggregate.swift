@@ -77,19 +77,12 @@ public struct Aggregate: FoldStage {
     public var origin: Double
 
     public init(options: StageOptions) throws {
-        self.init(every: try options.optionalValue(Self.every), op: try options.value(Self.op),
-                  zone: try options.optionalValue(Self.zone), empty: try options.value(Self.empty),
-                  maxBuckets: try options.value(Self.maxBuckets), origin: try options.optionalValue(Self.origin) ?? 0)
-    }
-
-    public init(every: BucketSize?, op: Op = .mean, zone: String? = nil, empty: EmptyBuckets = .skip,
-                maxBuckets: Int = Aggregate.defaultMaxBuckets, origin: Double = 0) {
-        self.origin = origin
-        self.every = every
-        self.op = op
-        self.zone = zone
-        self.empty = empty
-        self.maxBuckets = maxBuckets
+        every = try options.optionalValue(Self.every)
+        op = try options.value(Self.op)
+        zone = try options.optionalValue(Self.zone)
+        empty = try options.value(Self.empty)
+        maxBuckets = try options.value(Self.maxBuckets)
+        origin = try options.optionalValue(Self.origin) ?? 0
     }
 
     /// How this stage buckets the x of `chart`, or why it cannot.

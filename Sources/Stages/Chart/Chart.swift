@@ -33,23 +33,17 @@ public struct Chart: ChartStage {
     public var layout: ChartLayout
     public var narrowWidth: Int
 
-    public init(width: Int = 720, height: Int = 420, layout: ChartLayout = .auto, narrowWidth: Int = 320) throws(ChartError) {
-        try Self.width.validate(width)
-        try Self.height.validate(height)
-        try Self.narrowWidth.validate(narrowWidth)
+    /// The options are read through their declarations (limits included); a narrow chart narrower
+    /// than 320 is refused here, as its limit is "0 or at least 320".
+    public init(options: StageOptions) throws {
+        width = try options.value(Self.width)
+        height = try options.value(Self.height)
+        layout = try options.value(Self.layout)
+        narrowWidth = try options.value(Self.narrowWidth)
         if narrowWidth != 0 && narrowWidth < 320 {
             throw ChartError("option 'narrow-width' of stage 'chart' is \(narrowWidth): it is 0 (no narrow chart) or at least 320",
                              code: .chartNarrowWidth)
         }
-        self.width = width
-        self.height = height
-        self.layout = layout
-        self.narrowWidth = narrowWidth
-    }
-
-    public init(options: StageOptions) throws {
-        try self.init(width: options.value(Self.width), height: options.value(Self.height), layout: options.value(Self.layout),
-                      narrowWidth: options.value(Self.narrowWidth))
     }
 
     public func run(_ context: inout ChartContext) throws {

@@ -33,13 +33,9 @@ public struct Describe: ChartStage {
     public var points: PointSelection
     public var formats: [Format]
 
-    public init(points: PointSelection = .auto, formats: [Format] = [.json, .md]) {
-        self.points = points
-        self.formats = formats
-    }
-
     public init(options: StageOptions) throws {
-        self.init(points: try options.value(Self.points), formats: try options.value(Self.formats))
+        points = try options.value(Self.points)
+        formats = try options.value(Self.formats)
     }
 
     public func run(_ context: inout ChartContext) throws {

@@ -47,14 +47,9 @@ public struct Downsample: ChartStage {
     public var ratio: Int
 
     public init(options: StageOptions) throws {
-        self.init(method: try options.value(Self.method), points: try options.value(Self.points),
-                  ratio: try options.value(Self.ratio))
-    }
-
-    public init(method: Method = .lttb, points: Int = 60, ratio: Int = 4) {
-        self.method = method
-        self.points = points
-        self.ratio = ratio
+        method = try options.value(Self.method)
+        points = try options.value(Self.points)
+        ratio = try options.value(Self.ratio)
     }
 
     public func run(_ context: inout ChartContext) throws {

@@ -1,26 +1,19 @@
+import ChartpipeCalendar
 import ChartpipeCore
 import Foundation
 
 /// Civil-calendar arithmetic shared by the time readers.
 enum CivilDate {
-    /// Days since 1970-01-01 of a proleptic Gregorian date (the core's days_from_civil, inlined here).
+    /// Days since 1970-01-01 of a proleptic Gregorian date (`CivilCalendar`, inlined here).
     @inline(__always)
-    static func days(year: Int, month: Int, day: Int) -> Int64 { TimeText.days(year: year, month: month, day: day) }
-
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    static func days(year: Int, month: Int, day: Int) -> Int64 { CivilCalendar.days(year: year, month: month, day: day) }
 
     /// Checks the fields of a date-time and turns them into milliseconds of a wall-clock time.
     static func millis(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, milli: Int) -> ParsedTime {
         guard month >= 1, month <= 12 else {
             return .invalid { "'\($0)' is not a valid date: there is no month \(month)" }
         }
-        guard day >= 1, day <= daysInMonth(year: year, month: month) else {
+        guard day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month) else {
             return .invalid { "'\($0)' is not a valid date: month \(month) of \(year) has no day \(day)" }
         }
         guard hour <= 24, minute <= 59, second <= 60, hour < 24 || (minute == 0 && second == 0 && milli == 0) else {

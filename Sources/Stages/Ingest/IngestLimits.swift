@@ -3,7 +3,7 @@ import ChartpipeCore
 
 /// SPEC §11 size limits, each an option of the ingest stage (`Ingest.maxFileBytes` …) with a
 /// default that lets a chart of tens of millions of values through. JSON nesting is bounded by
-/// jansson's parser at 2048 levels (`JSONObservationStream.maximumDepth`), which no option changes.
+/// jansson's parser at 2048 levels (`JSONRecordFramer.maximumDepth`), which no option changes.
 public struct IngestLimits: Sendable, Equatable {
     /// Largest data file, in bytes.
     public var maxFileBytes: Int

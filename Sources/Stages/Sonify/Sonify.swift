@@ -65,13 +65,14 @@ public struct Sonify: ChartStage {
     public var totalDuration: Double
     public var maxSamples: Int
 
-    public init(duration: Double = 8, low: Double = 130.81, high: Double = 1046.5, continuous: Bool? = nil,
-                pan: Bool = true, sampleRate: Int = 44100, formats: [AudioFormat] = [.wav, .mp3], cues: Bool = true,
-                earcons: Bool = true, totalDuration: Double = 120, maxSamples: Int = 28_800_000) throws(ChartError) {
-        try Self.duration.validate(duration)
-        try Self.totalDuration.validate(totalDuration)
-        try Self.sampleRate.validate(sampleRate)
-        try Self.maxSamples.validate(maxSamples)
+    /// The options are read through their declarations (limits included); what depends on two of
+    /// them (the pitch range, the sample rate of each format, one series' samples) is checked here.
+    public init(options: StageOptions) throws {
+        let duration = try options.value(Self.duration), low = try options.value(Self.low), high = try options.value(Self.high)
+        let continuous = try options.optionalValue(Self.continuous), pan = try options.value(Self.pan)
+        let sampleRate = try options.value(Self.sampleRate), formats = try options.value(Self.formats)
+        let cues = try options.value(Self.cues), earcons = try options.value(Self.earcons)
+        let totalDuration = try options.value(Self.totalDuration), maxSamples = try options.value(Self.maxSamples)
         // One series is the least a chart plays: too long already, it is an error before anything runs.
         let window = Int((duration * Double(sampleRate)).rounded())
         if window > maxSamples {
@@ -109,14 +110,6 @@ public struct Sonify: ChartStage {
 
     private static func tooLong(_ what: String, maxSamples: Int) -> String {
         "\(what), more than \(maxSamples), the limit of 'maxSamples'; shorten 'duration' or lower 'sampleRate', or raise 'maxSamples' in the sonify stage's options if the chart is right"
-    }
-
-    public init(options: StageOptions) throws {
-        try self.init(duration: options.value(Self.duration), low: options.value(Self.low), high: options.value(Self.high),
-                      continuous: options.optionalValue(Self.continuous), pan: options.value(Self.pan),
-                      sampleRate: options.value(Self.sampleRate), formats: options.value(Self.formats),
-                      cues: options.value(Self.cues), earcons: options.value(Self.earcons),
-                      totalDuration: options.value(Self.totalDuration), maxSamples: options.value(Self.maxSamples))
     }
 
     public func run(_ context: inout ChartContext) throws {

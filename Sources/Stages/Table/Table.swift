@@ -59,21 +59,13 @@ public struct Table: ChartStage {
     public var maxRows: Int
     public var caption: Caption
 
-    public init(formats: [Format] = [.csv, .html], values: Values = .both, rows: Rows = .full, readableRows: Rows = .charted,
-                maxRows: Int = 100_000, caption: Caption = .summary) throws(ChartError) {
-        try Self.maxRows.validate(maxRows)
-        self.formats = formats
-        self.values = values
-        self.rows = rows
-        self.readableRows = readableRows
-        self.maxRows = maxRows
-        self.caption = caption
-    }
-
     public init(options: StageOptions) throws {
-        try self.init(formats: options.value(Self.formats), values: options.value(Self.values), rows: options.value(Self.rows),
-                      readableRows: options.value(Self.readableRows), maxRows: options.value(Self.maxRows),
-                      caption: options.value(Self.caption))
+        formats = try options.value(Self.formats)
+        values = try options.value(Self.values)
+        rows = try options.value(Self.rows)
+        readableRows = try options.value(Self.readableRows)
+        maxRows = try options.value(Self.maxRows)
+        caption = try options.value(Self.caption)
     }
 
     /// The creation date written into `table.xlsx`: fixed, so that two runs give the same bytes

@@ -36,16 +36,11 @@ public struct Trend: ChartStage {
     /// Most series whose pairs are compared for crossovers: the pairs grow as its square.
     public var crossoverSeries: Int
 
-    public init(segments: Int = 4, alpha: Double = 0.05, outliers: Double = 3.5, crossoverSeries: Int = 12) {
-        self.segments = segments
-        self.alpha = alpha
-        self.outlierThreshold = outliers
-        self.crossoverSeries = crossoverSeries
-    }
-
     public init(options: StageOptions) throws {
-        self.init(segments: try options.value(Self.segments), alpha: try options.value(Self.alpha),
-                  outliers: try options.value(Self.outliers), crossoverSeries: try options.value(Self.crossoverSeries))
+        segments = try options.value(Self.segments)
+        alpha = try options.value(Self.alpha)
+        outlierThreshold = try options.value(Self.outliers)
+        crossoverSeries = try options.value(Self.crossoverSeries)
     }
 
     /// Whether the crossovers of `set` are looked for: not for categories, nor past `crossoverSeries`.
