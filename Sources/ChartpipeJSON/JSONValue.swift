@@ -1,5 +1,7 @@
 /// A JSON value with object keys kept in the order written.
-public indirect enum JSONValue: Sendable, Equatable {
+/// Not `indirect`: arrays and objects already hold their elements on the heap, and a box per
+/// value (a number, a string) took an allocation and more than doubled a tree's memory.
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)

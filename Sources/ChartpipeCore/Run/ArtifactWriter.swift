@@ -28,6 +28,9 @@ public final class ArtifactWriter: Sendable {
     private let unremoved = Locked<Set<String>>([])
     /// Called with each path just before it is renamed into place (the run's journal).
     private let onWrite: (@Sendable (String) -> Void)?
+    /// Room set aside for a file written later (the run's final manifest), by path: its temporary
+    /// file, open and allocated, which the write of that path fills and renames into place.
+    private let reserved = Locked<[String: Int32]>([:])
 
     public init(root: String, replacing: Replacing = .any, onWrite: (@Sendable (String) -> Void)? = nil) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
@@ -55,6 +58,45 @@ public final class ArtifactWriter: Sendable {
         defer { close(folder) }
         return try place(try prepare(.bytes(bytes), to: relativePath, in: folder, name: name, kind: kind, locale: locale),
                          in: folder, durable: durable)
+    }
+
+    /// Sets room aside on the disk for the file `relativePath` will be, at least `bytes` long: its
+    /// temporary file is allocated now (`posix_fallocate`), and the next write of that path fills it
+    /// instead of asking the disk for more. Called again with more bytes, it allocates the rest.
+    /// A full disk fails here, before the files that would have taken the room are written.
+    public func reserve(_ bytes: Int, for relativePath: String) throws(ChartError) {
+        let target = try resolve(relativePath)
+        var fd = reserved.withLock { $0[relativePath] }
+        if fd == nil {
+            let (folder, name) = try openParent(of: relativePath, create: true)
+            defer { close(folder) }
+            let temporary = "." + name + ".tmp-\(getpid())"
+            unlinkat(folder, temporary, 0)
+            let opened = openat(folder, temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard opened >= 0 else { throw Self.failure(errno, "cannot set room aside for", target) }
+            reserved.withLock { $0[relativePath] = opened }
+            fd = opened
+        }
+        guard let fd else { return }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Self.failure(errno, "cannot set room aside for", target) }
+        guard bytes > Int(info.st_size) else { return }
+        // The error number itself, not errno (POSIX); emulated by glibc where the file system cannot.
+        let failure = posix_fallocate(fd, 0, off_t(bytes))
+        if failure != 0 { throw Self.failure(failure, "cannot set room aside for", target) }
+    }
+
+    /// The room set aside for `relativePath` (see `reserve`), if any: its descriptor, no longer reserved.
+    private func takeReservation(_ relativePath: String) -> Int32? {
+        reserved.withLock { $0.removeValue(forKey: relativePath) }
+    }
+
+    /// Lets the room set aside for `relativePath` go, unused.
+    public func releaseReservation(for relativePath: String) {
+        guard let fd = takeReservation(relativePath), let (folder, name) = try? openParent(of: relativePath, create: false) else { return }
+        close(fd)
+        unlinkat(folder, "." + name + ".tmp-\(getpid())", 0)
+        close(folder)
     }
 
     /// Writes every file of the output folder's file system to its disk and waits (`syncfs`): the
@@ -180,21 +222,39 @@ public final class ArtifactWriter: Sendable {
             }
         }
         let temporary = "." + name + ".tmp-\(getpid())"
-        // O_EXCL and O_NOFOLLOW: a link planted at the temporary name is never followed out.
-        unlinkat(folder, temporary, 0)
-        let fd = openat(folder, temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        // The room set aside for this file is its temporary file already, allocated: written over
+        // from its start, then cut to what was written.
+        let reservation = takeReservation(relativePath)
+        let fd: Int32
+        if let reservation {
+            fd = reservation
+        } else {
+            // O_EXCL and O_NOFOLLOW: a link planted at the temporary name is never followed out.
+            unlinkat(folder, temporary, 0)
+            fd = openat(folder, temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
         guard fd >= 0 else { throw Self.failure(errno, "cannot write", target) }
         var sink = ArtifactSink(fileDescriptor: fd)
         var size = 0
         var digest = ""
+        /// The allocated bytes beyond what was written go, before the file is hashed or measured.
+        func cutReservation() throws(ChartError) {
+            guard reservation != nil else { return }
+            let end = lseek(fd, 0, SEEK_CUR)
+            guard end >= 0, ftruncate(fd, end) == 0 else { throw Self.failure(errno, "cannot write", target) }
+        }
         do {
             switch content {
             case let .bytes(bytes):
+                if reservation != nil, lseek(fd, 0, SEEK_SET) != 0 { throw Self.failure(errno, "cannot write", target) }
                 try sink.write(bytes)
+                try cutReservation()
                 size = bytes.count
                 digest = SHA256.hex(bytes)
             case let .stream(write):
+                if reservation != nil, lseek(fd, 0, SEEK_SET) != 0 { throw Self.failure(errno, "cannot write", target) }
                 try write(&sink)
+                try cutReservation()
                 if let hasher = sink.hasher {
                     (size, digest) = (sink.size, hasher.finalizeHex())
                 } else {

@@ -230,6 +230,15 @@ final class OutputFolder: Sendable {
         _ = try writer.write(running.bytes(pretty: false), to: manifestName, kind: "manifest", locale: nil, durable: sync)
     }
 
+    /// Sets room aside on the disk for the run's manifest, at least as large as `bound` (with the
+    /// leftovers known now) and a margin: the manifest's write then takes no room of its own.
+    func reserveManifest(_ bound: Manifest) throws(ChartError) {
+        var bound = bound
+        bound.leftovers = writer.leftovers
+        let size = bound.bytes().count
+        try writer.reserve(size + size / 16 + 4096, for: manifestName)
+    }
+
     /// Writes the run's manifest; the run's journal is then closed and removed, and the next run
     /// gets its cache (the identities of the listed files, and what the run-level stages saved:
     /// `stageStates`). A whole run or a merge also removes what shards left (their manifests,

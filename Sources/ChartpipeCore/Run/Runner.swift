@@ -195,7 +195,26 @@ public final class Runner: Sendable {
         var states = folder.cache.stages.filter { stageKeys.contains($0.key) }
         let runsStages = !isStopping && !interrupted
         if runsStages {
-            (stages, runArtifacts) = runStages(execution: execution, info: info, records: records, writer: writer, states: &states)
+            // The manifest this run may end with, at its largest: every stage not yet done failed,
+            // every file planned listed (with the earlier run's), so that its room is set aside
+            // before the stages' files take the disk (a full disk in the report still ends in a
+            // manifest that says so).
+            let steps = execution.runSteps
+            let chartRecords = records
+            let reserve = { (done: [RunStageRecord], planned: [ManifestArtifact]) throws(ChartError) in
+                let failed = steps.dropFirst(done.count).map { step in
+                    RunStageRecord(key: step.entry.key, stage: step.entry.name, status: .failed,
+                                   error: ChartError(String(repeating: "x", count: 400), code: "output.write-failed",
+                                                     at: SourceLocation(path: writer.root + "/" + String(repeating: "x", count: 255))))
+                }
+                let bound = Manifest(pipeline: self.spec.name, pipelineFile: self.spec.fileRecord(relativeTo: writer.root),
+                                     generatedAt: self.options.generatedAt, locales: folder.locales, selected: selected,
+                                     charts: chartRecords, notRun: notRun, stages: done + failed,
+                                     artifacts: planned + (folder.previous?.artifacts ?? []), interrupted: true)
+                try folder.reserveManifest(bound)
+            }
+            (stages, runArtifacts) = runStages(execution: execution, info: info, records: records, writer: writer,
+                                               states: &states, reserve: reserve)
         }
         // A signal while the run-level stages worked interrupts the run as one between charts
         // does: the files they finished are listed, the earlier ones they did not replace stay.
@@ -218,8 +237,10 @@ public final class Runner: Sendable {
     /// The run-level stages, each over every chart of the pipeline; a failure is recorded, and the
     /// manifest is still written. `states`: what each stage saved last time, replaced by what it
     /// saves now (dropped when it fails, since its files may then be part old, part new).
+    /// `reserve` sets room aside for the manifest that lists the stages done and the files planned.
     private func runStages(execution: ChartExecution, info: RunInfo, records: [ChartRecord],
-                           writer: ArtifactWriter, states: inout [String: JSONValue]) -> ([RunStageRecord], [ManifestArtifact]) {
+                           writer: ArtifactWriter, states: inout [String: JSONValue],
+                           reserve: ([RunStageRecord], [ManifestArtifact]) throws(ChartError) -> Void) -> ([RunStageRecord], [ManifestArtifact]) {
         var outcomes: [RunStageRecord] = []
         var written: [ManifestArtifact] = []
         let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -246,6 +267,12 @@ public final class Runner: Sendable {
                                      code: .pipelineMisplacedStage, at: step.entry.location)
                 }
                 try located(step.entry) { try runStage.run(&context) }
+                // Before any of the stage's files: a disk too full for the manifest fails the stage here.
+                let planned = (context.artifacts + context.lastArtifacts).map { a in
+                    ManifestArtifact(path: a.path, kind: a.kind, locale: a.locale, bytes: 999_999_999_999,
+                                     sha256: String(repeating: "0", count: 64))
+                }
+                try reserve(outcomes, written + planned + context.kept)
                 let (wrote, failure) = write(context.artifacts, writer: writer)
                 // Kept files are on disk as listed, whatever failed.
                 files = wrote + context.kept
