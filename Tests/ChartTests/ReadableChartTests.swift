@@ -117,9 +117,9 @@ final class ReadableChartTests: XCTestCase {
         let context = try Self.lines(20)
         XCTAssertEqual(ChartLayout.highlighted(context.data), [19, 18, 17, 16])
         var drawn = context
-        try Chart(layout: .highlight).run(&drawn)
+        try Chart(["layout": "highlight"]).run(&drawn)
         XCTAssertEqual(drawn[ChartLayoutsKey.self]?["ko"], "highlight")
-        let svgs = try ChartTests.svgs(context, chart: try Chart(layout: .highlight))
+        let svgs = try ChartTests.svgs(context, chart: try Chart(["layout": "highlight"]))
         let en = try XCTUnwrap(svgs["en"])
         let parsed = try XCTUnwrap(ChartTests.Elements.parse(en))
         let root = try XCTUnwrap(parsed.elements.first?.attributes)
@@ -144,11 +144,11 @@ final class ReadableChartTests: XCTestCase {
         XCTAssertTrue(svgs["zh-Hans"]?.contains("突出显示：平均值最高的4个系列。其余16个系列淡化绘于背景：Series 1、Series 2、") ?? false)
         XCTAssertTrue(svgs["ko"]?.contains("강조 표시: 평균이 가장 높은 계열 4개. 배경에 흐리게 그린 나머지 16개: Series 1, ") ?? false)
         // Bars: grey bars for the quiet series, in their places of the group.
-        let bars = try XCTUnwrap(try ChartTests.svgs(try Self.lines(6, mark: .bar), chart: try Chart(layout: .highlight))["en"])
+        let bars = try XCTUnwrap(try ChartTests.svgs(try Self.lines(6, mark: .bar), chart: try Chart(["layout": "highlight"]))["en"])
         XCTAssertEqual(bars.components(separatedBy: "<rect class=\"quietfill quiet\"").count - 1, 2 * 30)
         XCTAssertTrue(bars.contains("The other 2, drawn faintly behind them: Series 1 and Series 2."))
         // As many series as are highlighted: nothing is quiet and no note is written.
-        let four = try XCTUnwrap(try ChartTests.svgs(try Self.lines(4), chart: try Chart(layout: .highlight))["en"])
+        let four = try XCTUnwrap(try ChartTests.svgs(try Self.lines(4), chart: try Chart(["layout": "highlight"]))["en"])
         XCTAssertFalse(four.contains("Highlighted"))
         XCTAssertFalse(four.contains("quiet"))
     }
@@ -167,7 +167,7 @@ final class ReadableChartTests: XCTestCase {
             let set = SeriesSet(xType: .number, series: [ChartTests.series("Homes", x: c.xs, y: c.xs.map { 10 + $0 * 3 })])
             let spec = ChartTests.spec(id: "rooms", title: "Homes by rooms", mark: .bar, xType: .number, yTitle: "Homes", unit: nil,
                                        seriesField: nil)
-            let svg = try XCTUnwrap(try ChartTests.svgs(try ChartTests.context(spec, set), chart: try Chart(width: c.width))["en"])
+            let svg = try XCTUnwrap(try ChartTests.svgs(try ChartTests.context(spec, set), chart: try Chart(["width": c.width.optionValue]))["en"])
             let xTicks = svg.split(separator: "\n").filter { $0.contains("<text class=\"muted\"") && $0.contains("text-anchor=\"middle\"") }
             XCTAssertEqual(Self.texts(xTicks.joined(separator: "\n")), c.ticks, "\(c.xs) at \(c.width)")
         }
