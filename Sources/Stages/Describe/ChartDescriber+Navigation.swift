@@ -54,7 +54,7 @@ extension ChartDescriber {
             }
             for c in st.thresholdCrossings {
                 let arguments: [TemplateArgument] = [t(x.text(s.x[c.index])), t(seriesName(k)),
-                                                     t(catalog.text(c.threshold, locale: locale)), t(value(c.value, amount: true)),
+                                                     t(language.midSentence(catalog.text(c.threshold, locale: locale))), t(value(c.value, amount: true)),
                                                      t(value(s.y[c.index]))]
                 let label = say(c.upward ? "nav.threshold.up" : "nav.threshold.down", arguments)
                 thresholds.append(NavigationEntry(series: k, index: c.index, x: s.x[c.index], y: s.y[c.index], label: label))

@@ -76,6 +76,11 @@ extension ChartDescriber {
         return value(abs(change.absolute), amount: true)
     }
 
+    /// Whether `amount` says this change as a multiple ("3.5-fold").
+    func isMultiple(_ change: TrendChange, from first: Double) -> Bool {
+        kind != .percentage && y.hasTrueZero && (change.percent ?? 0) >= 200 && first > 0
+    }
+
     /// A rate (a slope) without its sign.
     func rate(_ value: Double) -> String {
         let size = abs(value)

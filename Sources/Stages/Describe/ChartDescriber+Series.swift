@@ -10,6 +10,11 @@ extension ChartDescriber {
     /// leaves it out, where the language puts it (at the start in Korean, Chinese and Japanese).
     func span(_ a: Double, _ b: Double, withYear: Bool) -> (String, String) {
         let yearLeads = language.yearLeads
+        // A range within one day names the day once, at its start ("12월 12일 08:40부터 11:00까지",
+        // "From December 12 at 8:40 AM to 11:00 AM"); times alone name it in a summary.
+        if x.writesTimes, x.sameDay(a, b) {
+            return (withYear ? x.text(a, withYear: true) : x.text(a), x.timeOfDay(b))
+        }
         // A range within one year whose dates carry it says it once ("2026년 6월부터 7월까지").
         if x.sameYear(a, b), x.text(a) != x.textWithoutYear(a) {
             return yearLeads ? (x.text(a), x.textWithoutYear(b)) : (x.textWithoutYear(a), x.text(b))
@@ -47,7 +52,9 @@ extension ChartDescriber {
             // Categories have no order to follow: only the range and where its ends are.
             return say("series.categories", [t(name), t(value(low.y)), t(x.text(low.x)), t(value(high.y)), t(x.text(high.x))])
         case .none:
-            let range = [t(name), from, to, t(value(low.y)), t(x.text(low.x)), t(value(high.y)), t(x.text(high.x))]
+            // The bounds are a pair: the scale is said once ("섭씨 36.33도(…)에서 37.53도(…)까지").
+            let bounds = kind == .temperature && language.language != "en" ? fromTo(low.y, high.y) : [t(value(low.y)), t(value(high.y))]
+            let range = [t(name), from, to, bounds[0], t(x.text(low.x)), bounds[1], t(x.text(high.x))]
             if let noun = aggregatedNoun() { return say("series.noTrend.aggregated", range + [t(noun)]) }
             return say("series.noTrend", range)
         }
@@ -68,7 +75,8 @@ extension ChartDescriber {
         let suffix = noun == nil ? "" : ".aggregated"
         switch (showHigh, showLow) {
         case (true, true):
-            return say("extremes.both" + suffix, [t(value(high.y)), t(x.text(high.x)), t(value(low.y)), t(x.text(low.x))] + (noun ?? []))
+            let pair = kind == .temperature && language.language != "en" ? fromTo(high.y, low.y) : [t(value(high.y)), t(value(low.y))]
+            return say("extremes.both" + suffix, [pair[0], t(x.text(high.x)), pair[1], t(x.text(low.x))] + (noun ?? []))
         case (true, false): return say("extremes.highest" + suffix, [t(value(high.y)), t(x.text(high.x))] + (noun ?? []))
         case (false, true): return say("extremes.lowest" + suffix, [t(value(low.y)), t(x.text(low.x))] + (noun ?? []))
         case (false, false): return ""

@@ -26,7 +26,9 @@ extension ChartDescriber {
             let s = stats[k]
             let name = t(seriesName(k))
             if s.n >= 2, let mean = s.mean, let median = s.median, let stdev = s.stdev {
-                sentences.append(say("stat.center", [name, t(statistic(mean)), t(statistic(median)), t(spread(stdev))]))
+                // A mean and a median of temperatures name the scale once ("평균은 섭씨 36.86도, 중앙값은 36.87도").
+                let center = kind == .temperature && language.language != "en" ? fromTo(mean, median) : [t(statistic(mean)), t(statistic(median))]
+                sentences.append(say("stat.center", [name] + center + [t(spread(stdev))]))
             }
             if let mk = s.mannKendall, full.xType != .category {
                 let tau = t(formats.number(mk.tau, precision: .maxFractionDigits(2)))
@@ -60,7 +62,7 @@ extension ChartDescriber {
             for threshold in thresholdNames {
                 let crossings = s.thresholdCrossings.filter { $0.threshold == threshold }
                 guard let first = crossings.first else { continue }
-                let arguments = [name, t(catalog.text(threshold, locale: locale)), t(value(first.value, amount: true))]
+                let arguments = [name, t(language.midSentence(catalog.text(threshold, locale: locale))), t(value(first.value, amount: true))]
                 let at = t(when(full.series[k].x[first.index]))
                 // One crossing is one event ("crossed once, on June 24"), not a series with a first.
                 sentences.append(crossings.count == 1 ? say("stat.threshold.once", arguments + [at])
@@ -106,7 +108,12 @@ extension ChartDescriber {
         case .number:
             if x.facts.isYears { return say("stat.sen.perYear", [name, verb, t(rate(slope))]) }
             if let unit = x.facts.unit {
-                return say("stat.sen.perUnit", [name, verb, t(rate(slope)), t(formats.measure(1, unit: unit))])
+                // An x of ages or other durations reads its rate as time does ("per year", "연간"), never "per 1 year".
+                let periods = ["duration-year": "perYear", "duration-quarter": "perQuarter", "duration-month": "perMonth",
+                               "duration-week": "perWeek", "duration-day": "perDay", "duration-hour": "perHour",
+                               "duration-second": "perSecond"]
+                if let period = periods[unit] { return say("stat.sen." + period, [name, verb, t(rate(slope))]) }
+                return say("stat.sen.perUnit", [name, verb, t(rate(slope)), t(formats.unitName(one: unit))])
             }
             return say("stat.sen.perX", [name, verb, t(rate(slope)), t(xTitle)])
         case .time:

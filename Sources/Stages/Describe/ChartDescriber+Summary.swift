@@ -26,19 +26,19 @@ extension ChartDescriber {
         }
         if full.series.count == 1 {
             // "Battery level shows Battery level by Time" says the title twice: then it is said once.
-            let overview = title == yTitle ? say("overview.sameTitle", [t(language.midSentence(yTitle)), t(language.midSentence(xTitle))])
-                : say("overview", [t(title), t(language.midSentence(yTitle)), t(language.midSentence(xTitle))])
+            let overview = title == yTitle ? say("overview.sameTitle", [t(language.running(yTitle)), t(language.midSentence(xTitle))])
+                : say("overview", [t(title), t(language.running(yTitle)), t(language.midSentence(xTitle))])
             return language.joining([overview, seriesSentence(0, inSummary: true)] + [seasonSentence(0)].compactMap { $0 })
         }
         let (from, to) = span(extent.firstX, extent.lastX, withYear: true)
         if isManySeries {
             // Two hundred names are no summary: count the series and name the few that matter.
-            let overview = say("overview.many", [t(title), t(language.midSentence(yTitle)), .integer(full.series.count), t(from), t(to)]
+            let overview = say("overview.many", [t(title), t(language.running(yTitle)), .integer(full.series.count), t(from), t(to)]
                                    + fromTo(extent.low, extent.high))
             return language.joining([overview, manySummary()])
         }
         let names = language.list(full.series.indices.map(seriesName))
-        let overview = say("overview.series", [t(title), t(language.midSentence(yTitle)), t(names), t(from), t(to)]
+        let overview = say("overview.series", [t(title), t(language.running(yTitle)), t(names), t(from), t(to)]
                                + fromTo(extent.low, extent.high))
         return language.joining([overview, trendGroups(stats.indices.map { $0 })])
     }
@@ -124,6 +124,7 @@ extension ChartDescriber {
     func trendGroups(_ present: [Int]) -> String {
         var rose: [(name: String, amount: String)] = [], fell: [(name: String, amount: String)] = []
         var up: [String] = [], down: [String] = [], none: [String] = [], single: [String] = [], empty: [String] = []
+        var multipleNames: Set<String> = []
         for k in present {
             let s = stats[k]
             // A series without values, or with one, has no trend to state: say what it has.
@@ -134,9 +135,10 @@ extension ChartDescriber {
             let change = s.change ?? TrendChange(from: first.y, to: last.y)
             let size = amount(change, from: first.y, to: last.y)
                 ?? say("summary.fromTo", [t(value(first.y)), t(value(last.y))])
-            switch direction(s) {
+            if isMultiple(change, from: first.y) { multipleNames.insert(name) }
             // "Rose" only when the trend and the change agree: a significant rise that ends below
             // its start is said as exactly that.
+            switch direction(s) {
             case .increasing where change.absolute > 0: rose.append((name, size))
             case .decreasing where change.absolute < 0: fell.append((name, size))
             case .increasing: up.append(name)
@@ -146,7 +148,10 @@ extension ChartDescriber {
         }
         var sentences: [String] = []
         for (group, rising) in [(rose, true), (fell, false)] where !group.isEmpty {
-            sentences.append(changeSentence(group, verb: verb(rising: rising)))
+            // One list says its amounts in one form: multiples apart from percentages ("DAX and SMI rose
+            // 3.4-fold and 4.6-fold. CAC rose 125.3%."), so that 125.3% is never read as a multiple.
+            let multiples = group.filter { multipleNames.contains($0.name) }, others = group.filter { !multipleNames.contains($0.name) }
+            for part in [multiples, others] where !part.isEmpty { sentences.append(changeSentence(part, verb: verb(rising: rising))) }
         }
         for (key, names) in [("summary.trendUp", up), ("summary.trendDown", down), ("summary.noTrend", none),
                              ("summary.single", single), ("summary.noValues", empty)] where !names.isEmpty {

@@ -116,7 +116,7 @@ struct ChartDescriber {
         let yFacts = facts.y
         y = YValueText(facts: yFacts, language: language)
         aggregation = context[AggregationKey.self]
-        kind = yFacts.kind(counted: aggregation?.op == "count")
+        kind = yFacts.kind(counted: aggregation?.op == "count", summed: aggregation?.op == "sum")
         countKey = catalog.entries["describe.count.\(context.chart.id)"] != nil ? "count.\(context.chart.id)" : "count"
         verbKind = catalog.entries["describe.verb.rise.\(context.chart.id)"] != nil ? context.chart.id : kind.rawValue
         seasons = facts.seasons
@@ -139,7 +139,17 @@ struct ChartDescriber {
     func say(_ key: String, _ arguments: [TemplateArgument]) -> String {
         let rendering = phrases.rendering(key, arguments)
         note(rendering.problems, key: key)
-        return rendering.text
+        switch language.language {
+        // Chinese "rose to" follows the quantity (counts and totals 增至/减至), and never sets the verb
+        // 升 beside the unit 升.
+        case "zh": return ChineseText.toVerbs(rendering.text, increase: kind == .count || kind == .total)
+        // An English sentence starts with a capital, also where a name in running text does not ("the population").
+        case "en":
+            let sentence = EnglishText.sentenceCase(rendering.text)
+            guard case let .text(subject)? = arguments.first else { return sentence }
+            return EnglishText.agreeing(sentence, subject: subject)
+        default: return rendering.text
+        }
     }
 
     /// Keeps the problems of rendering `describe.<key>`, for warnings.
@@ -154,7 +164,9 @@ struct ChartDescriber {
     var title: String { names.title }
     var xTitle: String { names.xTitle }
     var yTitle: String { names.yTitle }
-    func seriesName(_ k: Int) -> String { names.seriesName(k) }
+    /// A series' name in running text: one named for the y axis reads as a noun ("the population
+    /// increased"), a series the data names as written ("Seed 301", "North").
+    func seriesName(_ k: Int) -> String { names.seriesIsTheYAxis ? language.running(names.seriesName(k)) : names.seriesName(k) }
 
     // MARK: The whole description
 
@@ -187,7 +199,7 @@ struct ChartDescriber {
             // The shape as a braille display shows it: of the drawn points, as the chart draws them.
             let drawn = data.series.indices.contains(k) ? data.series[k].y : full.series[k].y
             let made = listsDrawn ? drawnLabels?[k] : nil
-            series.append(SeriesDescription(name: seriesName(k), summary: seriesSummary(k), segments: segments(k),
+            series.append(SeriesDescription(name: names.seriesName(k), summary: seriesSummary(k), segments: segments(k),
                                             points: points(series: k, chosen: chosen, labels: made),
                                             braille: BrailleSparkline.render(drawn)))
         }
