@@ -64,6 +64,8 @@ final class WordingRulesTests: XCTestCase {
         XCTAssertEqual(ChineseText.toVerbs("从9.5美元降至8美元", increase: false), "从9.5美元降至8美元")
         XCTAssertEqual(ChineseText.toVerbs("从120降至80，下降至", increase: true), "从120减至80，下降至")
         XCTAssertEqual(ChineseText.toVerbs("穿过“警戒线”线（4%）", increase: false), "穿过“警戒线”（4%）")
+        XCTAssertEqual(JapaneseText.withoutDoubleLine("低残量ライン（20%）の基準線を下回りました。"), "低残量ライン（20%）を下回りました。")
+        XCTAssertEqual(JapaneseText.withoutDoubleLine("目標（1,500ドル）の基準線と交差しました。"), "目標（1,500ドル）の基準線と交差しました。")
     }
 
     /// Chinese values take no general counter: 个 does not fit passengers, and never a fraction.

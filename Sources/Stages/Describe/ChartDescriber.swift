@@ -148,6 +148,7 @@ struct ChartDescriber {
             let sentence = EnglishText.sentenceCase(rendering.text)
             guard case let .text(subject)? = arguments.first else { return sentence }
             return EnglishText.agreeing(sentence, subject: subject)
+        case "ja": return JapaneseText.withoutDoubleLine(rendering.text)
         default: return rendering.text
         }
     }
