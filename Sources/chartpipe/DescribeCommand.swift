@@ -26,6 +26,8 @@ enum DescribeCommand {
             OptionSpec(name: "locale", value: "L", help: "Language of the description (default 'en')."),
             OptionSpec(name: "unit", value: "UNIT", help: "Unit of y: 'USD', 'percent', 'duration-minute'…"),
             OptionSpec(name: "title", value: "TEXT", help: "Chart title (default: the file's name)."),
+            OptionSpec(name: "x-title", value: "TEXT", help: "What x is, as a pipeline's x.title (default: its field)."),
+            OptionSpec(name: "y-title", value: "TEXT", help: "What y is, as a pipeline's y.title (default: its field)."),
             OptionSpec(name: "mark", value: "MARK", help: "'line' (default), 'area', 'bar' or 'point'."),
             OptionSpec(name: "audio", value: "FILE", help: "Also write the audio graph to FILE (.wav, .mp3, .flac or .ogg)."),
         ],
@@ -102,9 +104,9 @@ enum DescribeCommand {
                 id: "describe", title: parsed.value("title") ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
                 mark: mark, source: SourceSpec(path: absolute, displayPath: path, format: format, delimiter: source.delimiter,
                                                records: parsed.value("records") ?? "", decimal: source.decimal, thousands: source.thousands),
-                x: XSpec(field: x, type: type, format: parsed.value("format"), zone: zone, unit: parsed.value("x-unit"),
+                x: XSpec(field: x, type: type, title: parsed.value("x-title"), format: parsed.value("format"), zone: zone, unit: parsed.value("x-unit"),
                          ambiguous: ambiguous, nonexistent: nonexistent),
-                y: YSpec(fields: ys, isWide: ys.count > 1, unit: parsed.value("unit")),
+                y: YSpec(fields: ys, isWide: ys.count > 1, title: parsed.value("y-title"), unit: parsed.value("unit")),
                 seriesField: parsed.value("series"), location: SourceLocation(path: path))
             // The x type is the first that reads the first record's x; past that, every error is
             // the file's (a bad date in row 40 is reported, not read as a category).
