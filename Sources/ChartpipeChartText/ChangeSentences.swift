@@ -41,7 +41,7 @@ public struct ChangeSentences {
                        language: language, catalog: catalog)
         let facts = YAxisFacts(chart, set)
         y = YValueText(facts: facts, language: language)
-        kind = facts.kind(counted: history.aggregation?.op == "count")
+        kind = facts.kind(counted: history.aggregation?.op == "count", summed: history.aggregation?.op == "sum")
         countKey = catalog.entries["describe.count.\(chart.id)"] != nil ? "count.\(chart.id)" : "count"
         verbKind = catalog.entries["describe.verb.rise.\(chart.id)"] != nil ? chart.id : kind.rawValue
     }

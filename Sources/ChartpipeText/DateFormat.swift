@@ -23,7 +23,8 @@ public struct DateFormat: Sendable {
         let language = LocaleFallback.language(of: formats.locale)
         // As `LocaleFormats.date` chooses its skeletons.
         var skeleton = language == "ko" ? String(style.skeleton.map { $0 == "j" ? "H" : $0 }) : style.skeleton
-        if style == .yearQuarter, language == "ko" { skeleton = "yQQQ" }
+        if style == .yearQuarter, language == "ko" || language == "en" { skeleton = "yQQQ" }
+        if language == "ko" { skeleton = LocaleFormats.koreanSeconds(skeleton) }
         let clock = skeleton.hasSuffix("jmm") || skeleton.hasSuffix("Hmm") || skeleton.hasSuffix("jmmz") || skeleton.hasSuffix("Hmmz")
         let hours = clock && ["ko", "zh"].contains(language)
         let zoned = skeleton.hasSuffix("jmmz") || skeleton.hasSuffix("Hmmz")

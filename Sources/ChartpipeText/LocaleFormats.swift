@@ -100,6 +100,14 @@ public struct LocaleFormats: Sendable, Hashable {
                                  "ja": ("テラワット時", "")],
     ]
 
+    /// Unit names a language's press writes where CLDR's differ: Korean writes a metric ton as 톤
+    /// ("5톤"), never CLDR's "5메트릭 톤"; an age in years (`duration-year-person`) as 세, 岁, 歳.
+    static let pressUnitNames: [String: [String: String]] = [
+        "mass-tonne": ["ko": "톤"], "mass-metric-ton": ["ko": "톤"],
+        // CLDR writes a person's age as a duration ("44년", "44年"): the press writes "44세", "44歳", "44岁".
+        "duration-year-person": ["ko": "세", "ja": "歳", "zh": "岁"],
+    ]
+
     private func spelledOut(_ value: Double, names: [String: (String, String)], precision: NumberPrecision) -> String {
         let digits = number(value, precision: precision)
         let language = LocaleFallback.language(of: locale)
@@ -212,6 +220,7 @@ public struct LocaleFormats: Sendable, Hashable {
     /// spelled out in full, never abbreviated.
     public func measure(_ value: Double, unit: String, precision: NumberPrecision = .automatic) -> String {
         if let names = Self.unitsCLDRLacks[unit] { return spelledOut(value, names: names, precision: precision) }
+        if let name = Self.pressUnitNames[unit]?[LocaleFallback.language(of: locale)] { return number(value, precision: precision) + name }
         guard let text = format(value, skeleton: join("measure-unit/\(unit) unit-width-full-name", precision.skeleton)) else {
             return number(value, precision: precision) + " " + unit
         }
@@ -248,12 +257,28 @@ public struct LocaleFormats: Sendable, Hashable {
             }
             skeleton = "currency/\(code) unit-width-full-name"
         case let .measure(id):
+            if let name = Self.pressUnitNames[id]?[LocaleFallback.language(of: locale)] { return name }
             skeleton = "measure-unit/\(id) unit-width-full-name"
         }
         // ICU has no C call for a unit's display name: the name is an amount's text without the amount.
         guard let text = format(2, skeleton: skeleton + " precision-integer numbering-system/latn"),
               let digit = text.firstIndex(of: "2") else { return unit }
         var name = text
+        name.remove(at: digit)
+        let spaces: Set<Character> = [" ", "\u{00A0}", "\u{202F}"]
+        // Japanese sets a unit without spaces, as `measure` writes it: "華氏度", never "華氏  度" (CLDR's "華氏 2 度").
+        if LocaleFallback.language(of: locale) == "ja" { return Self.withoutSpaces(name) }
+        let trimmed = String(name.drop { spaces.contains($0) }.reversed().drop { spaces.contains($0) }.reversed())
+        // A name around the amount ("華氏 2 度") keeps one space where the amount was, never two.
+        return trimmed.replacing("  ", with: " ")
+    }
+
+    /// The name of one of a CLDR unit, without the number, as a rate says it: "per kilometer",
+    /// "킬로미터당", "每千米", never "per 1 kilometer".
+    public func unitName(one unit: String) -> String {
+        let one = measure(1, unit: unit)
+        guard let digit = one.firstIndex(of: "1") else { return one }
+        var name = one
         name.remove(at: digit)
         let spaces: Set<Character> = [" ", "\u{00A0}", "\u{202F}"]
         return String(name.drop { spaces.contains($0) }.reversed().drop { spaces.contains($0) }.reversed())
@@ -265,8 +290,10 @@ public struct LocaleFormats: Sendable, Hashable {
         // Korean reports read times on the 24-hour clock ("11월 21일 00:00", not "오전 12:00").
         var skeleton = LocaleFallback.language(of: locale) == "ko" ? String(style.skeleton.map { $0 == "j" ? "H" : $0 })
             : style.skeleton
-        // Korean's long quarter ("제 4/4분기") reads like a fraction; the short one is the usual form.
-        if style == .yearQuarter, LocaleFallback.language(of: locale) == "ko" { skeleton = "yQQQ" }
+        // Korean's long quarter ("제 4/4분기") reads like a fraction, English's ("2nd quarter 1945") as
+        // no newspaper writes it: the short ones are the usual forms ("1945년 2분기", "Q2 1945").
+        if style == .yearQuarter, ["ko", "en"].contains(LocaleFallback.language(of: locale)) { skeleton = "yQQQ" }
+        if LocaleFallback.language(of: locale) == "ko" { skeleton = Self.koreanSeconds(skeleton) }
         // Korean and Chinese desks write a time on the hour as the hour ("11월 21일 2시", "11月21日2时"),
         // as they write "2시~3시" for hours of the day, not as a zero-padded clock ("02:00").
         let language = LocaleFallback.language(of: locale)
@@ -287,6 +314,14 @@ public struct LocaleFormats: Sendable, Hashable {
               let text = formatter.format(millis: millis)
         else { return PlainNumber.text(millis) }
         return text
+    }
+
+    /// A Korean time with seconds as Korean writes it, "9시 0분 14.5초", not the clock "09:00:14.500".
+    static func koreanSeconds(_ skeleton: String) -> String {
+        for (clock, spoken) in [("HmmssSSS", "HmsSSS"), ("Hmmss", "Hms")] where skeleton.hasSuffix(clock) {
+            return String(skeleton.dropLast(clock.count)) + spoken
+        }
+        return skeleton
     }
 
     /// The minute of the hour of `millis` in `zone`: by arithmetic in UTC, by ICU elsewhere (a zone's

@@ -29,6 +29,8 @@ enum DescribeCommand: Command {
     static let locale = OptionSpec("locale", value: "L", help: "Language of the description.", default: "en")
     static let unit = OptionSpec("unit", value: "UNIT", help: "Unit of y: 'USD', 'percent', 'duration-minute'…")
     static let title = OptionSpec("title", value: "TEXT", help: "Chart title.", defaultHelp: "the file's name")
+    static let xTitle = OptionSpec("x-title", value: "TEXT", help: "What x is, as a pipeline's x.title.", defaultHelp: "its field")
+    static let yTitle = OptionSpec("y-title", value: "TEXT", help: "What y is, as a pipeline's y.title.", defaultHelp: "its field")
     static let mark = OptionSpec("mark", value: "MARK", help: "{choices}.",
                                  as: PipelineShape.chartFields.first { $0.name == "mark" } ?? Field("mark", .string(), doc: ""))
     static let audio = OptionSpec("audio", value: "FILE", help: "Also write the audio graph to FILE (.wav, .mp3, .flac or .ogg).")
@@ -42,7 +44,7 @@ enum DescribeCommand: Command {
         name: "describe", summary: "Print the description of one data file (no pipeline file needed).",
         positionals: ["DATA"],
         options: [x, y, series, records, xType, xUnit, format, zone, ambiguous, nonexistent, delimiter, decimal, thousands, locale, unit, title,
-                  mark, audio],
+                  xTitle, yTitle, mark, audio],
         discussion: """
         Examples:
           chartpipe describe pipelines/data/sales.csv --x date --y revenue --series region --unit USD --locale ko
@@ -111,9 +113,9 @@ enum DescribeCommand: Command {
                 id: "describe", title: parsed.given(Self.title) ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
                 mark: mark, source: SourceSpec(path: absolute, displayPath: path, format: format, delimiter: source.delimiter,
                                                records: records, decimal: source.decimal, thousands: source.thousands),
-                x: XSpec(field: x, type: type, format: parsed.given(Self.format), zone: zone, unit: parsed.given(Self.xUnit),
+                x: XSpec(field: x, type: type, title: parsed.given(Self.xTitle), format: parsed.given(Self.format), zone: zone, unit: parsed.given(Self.xUnit),
                          ambiguous: ambiguous, nonexistent: nonexistent),
-                y: YSpec(fields: ys, isWide: ys.count > 1, unit: parsed.given(Self.unit)),
+                y: YSpec(fields: ys, isWide: ys.count > 1, title: parsed.given(Self.yTitle), unit: parsed.given(Self.unit)),
                 seriesField: parsed.given(Self.series), location: SourceLocation(path: path))
             // The x type is the first that reads the first record's x; past that, every error is
             // the file's (a bad date in row 40 is reported, not read as a category).

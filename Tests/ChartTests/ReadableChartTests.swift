@@ -226,7 +226,7 @@ final class ReadableChartTests: XCTestCase {
         let description = try XCTUnwrap(context[DescriptionsKey.self]?["en"])
         let words = ([description.summary] + description.statistics).joined(separator: " ")
         XCTAssertTrue(words.contains("From the week of June 1, 2026 to the week of May 31, 2027 (partial)"), words)
-        XCTAssertTrue(words.contains("Visitors is missing 2 values."), words)
+        XCTAssertTrue(words.contains("Visitors are missing 2 values."), words)
     }
 
     /// Laid out for its width, not scaled: a second file at the narrow width, ids of its own.

@@ -97,8 +97,10 @@ final class ChainCheckTests: XCTestCase {
         """#
         let stages = #"[ {"use": "source"}, {"use": "note", "id": "first", "word": "one"}, {"use": "note", "id": "second", "word": "two"} ]"#
         XCTAssertEqual(messages(stages, charts: charts), [])
-        let text = #"{ "version": 1, "name": "t", "stages": \#(stages), "charts": \#(charts) }"#
+        let text = #"{ "version": 1, "name": "t", "title": "Weekly sales", "stages": \#(stages), "charts": \#(charts) }"#
         let spec = try PipelineLoader(registry: registry).load(bytes: Array(text.utf8), path: "t.pipeline", directory: "/")
+        // The pipeline's title reaches the run: the report's heading.
+        XCTAssertEqual(spec.runInfo().pipelineTitle, "Weekly sales")
         let execution = try ChartExecution(spec: spec, registry: registry, run: spec.runInfo(), cancellation: Cancellation())
         XCTAssertEqual(try execution.options(of: spec.stages[1], for: spec.charts[0]).value(Note.word), "one")
         XCTAssertEqual(try execution.options(of: spec.stages[2], for: spec.charts[0]).value(Note.word), "chart")

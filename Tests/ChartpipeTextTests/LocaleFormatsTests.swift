@@ -166,7 +166,7 @@ final class LocaleFormatsTests: XCTestCase {
 
     func testQuarters() {
         let q4 = 1_727_740_800_000.0  // 2024-10-01
-        XCTAssertEqual(en.date(millis: q4, style: .yearQuarter), "4th quarter 2024")
+        XCTAssertEqual(en.date(millis: q4, style: .yearQuarter), "Q4 2024")
         XCTAssertEqual(ko.date(millis: q4, style: .yearQuarter), "2024년 4분기")
         XCTAssertEqual(zh.date(millis: q4, style: .yearQuarter), "2024年第4季度")
     }

@@ -50,7 +50,10 @@ final class ValueTextTests: XCTestCase {
         XCTAssertEqual(x(.time, monthly, locale: "ko").text(june6), "2026년 6월")
         let hourly = (0..<5).map { june6 + Double($0) * 3_600_000 }
         XCTAssertEqual(x(.time, hourly, locale: "zh-Hans", zone: "Asia/Shanghai").text(june6), "6月6日8时")
-        XCTAssertEqual(x(.time, [june6, june6 + 2000]).text(june6 + 2000), "June 6 at 12:00:02\u{202F}AM")
+        // Seconds within one day are times alone; a summary names the day once (`text(_:withYear:)`).
+        XCTAssertEqual(x(.time, [june6, june6 + 2000]).text(june6 + 2000), "12:00:02\u{202F}AM")
+        XCTAssertEqual(x(.time, [june6, june6 + 2000]).text(june6 + 2000, withYear: true), "June 6, 2026 at 12:00:02\u{202F}AM")
+        XCTAssertEqual(x(.time, [june6, june6 + 2000, june6 + 2 * day]).text(june6 + 2000), "June 6 at 12:00:02\u{202F}AM")
     }
 
     /// The hour the clocks pass twice when daylight saving ends is written with its offset, so

@@ -76,6 +76,16 @@ final class ReportUnitTests: XCTestCase {
         XCTAssertEqual(ReportWords(catalog: .embedded, locale: "zh-Hans").size(bytes: 4_911), "4.9千字节")
     }
 
+    /// The report names itself by the pipeline's `title`, translated, never "<title> chart report";
+    /// without one, by its name inside `report.title`.
+    func testTheReportsHeadingIsThePipelinesTitle() {
+        let korean = ReportWords(catalog: .embedded, locale: "ko")
+        let titled = RunInfo(locales: ["ko"], pipelineDirectory: "/", pipelineName: "nyc-2013", pipelineTitle: "Weather of New York, 2013")
+        XCTAssertEqual(ReportPage.title(korean, run: titled), "Weather of New York, 2013")
+        XCTAssertEqual(ReportPage.title(korean, run: RunInfo(locales: ["ko"], pipelineDirectory: "/", pipelineName: "weekly")), "weekly 차트 보고서")
+        XCTAssertEqual(ReportPage.title(ReportWords(catalog: .embedded, locale: "en"), run: titled), "Weather of New York, 2013")
+    }
+
     func testMarkupEscapesTextAndAttributes() {
         var m = Markup()
         m.element("p", [("title", "\"><script>alert(1)</script>"), ("hidden", ""), ("absent", nil)], text: "<b>&</b>")

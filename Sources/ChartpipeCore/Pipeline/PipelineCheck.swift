@@ -57,6 +57,7 @@ struct PipelineCheck {
         if stagesUsable { checkNeeds(spec, chartItems: root["charts"]?.arrayValue ?? []) }
         spec.warnings = reductionWarnings(spec)
         if v.diagnostics.isEmpty { checkStagesAgainstCharts(spec, chartItems: root["charts"]?.arrayValue ?? []) }
+        spec.title = root["title"]?.stringValue
         return spec
     }
 

@@ -73,6 +73,7 @@ public enum PipelineShape {
     public static let pipelineFields: [Field] = [
         Field("version", .integer(min: 1, max: 1), doc: "Pipeline file version; 1.", required: true),
         Field("name", .string(pattern: idPattern, patternHelp: idHelp), doc: "Name of the pipeline (used in the manifest and reports).", required: true),
+        Field("title", .string(pattern: "[\\s\\S]*\\S[\\s\\S]*", patternHelp: "a non-empty title"), doc: "The report's heading, such as 'Weekly sales'; translated through the string catalogs. Default: '<name> chart report'."),
         Field("output", .string(pattern: ".+", patternHelp: "a folder path"), doc: "Output folder, relative to the pipeline file; default 'out/<name>' beside it."),
         Field("locales", .array(.string(pattern: localePattern, patternHelp: localeHelp), minItems: 1, uniqueItems: true), doc: "Locales to write descriptions and reports in.", default: ["en"]),
         Field("strings", .array(.string(pattern: ".+", patternHelp: "a file path"), uniqueItems: true), doc: "String catalogs (.xcstrings) that override or add translations.", default: []),

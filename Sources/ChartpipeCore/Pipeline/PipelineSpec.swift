@@ -8,6 +8,8 @@ public struct PipelineSpec: Sendable {
     /// Absolute folder of the pipeline file; relative paths resolve against it.
     public var directory: String
     public var name: String
+    /// The report's heading as the pipeline writes it (`title`), translated through the catalogs; nil: "<name> chart report".
+    public var title: String?
     /// Absolute output folder.
     public var output: String
     public var locales: [String]
@@ -41,7 +43,7 @@ public struct PipelineSpec: Sendable {
     }
 
     public func runInfo(locales override: [String]? = nil) -> RunInfo {
-        RunInfo(locales: override ?? locales, strings: strings, pipelineDirectory: directory, pipelineName: name)
+        RunInfo(locales: override ?? locales, strings: strings, pipelineDirectory: directory, pipelineName: name, pipelineTitle: title)
     }
 
     /// The pipeline file as the manifest records it: its path relative to `root` (the output

@@ -89,6 +89,31 @@ public enum ChineseText {
         return result
     }
 
+    /// "From A to B" with the verb of the quantity: counts and totals (populations, revenue, GDP)
+    /// 从A增至B/减至B, levels and prices 升至/降至 (`increase` false). A value that ends in the unit 升
+    /// (a litre, "5升", "300毫升") always takes 增至, never "5升升至7升". The verb of a multiple
+    /// ("上升至原来的3倍") and other verbs that end in 升 or 降 are left as they are.
+    public static func toVerbs(_ text: String, increase: Bool) -> String {
+        // A threshold named as a line ("警戒线") is not a line twice: “警戒线”, never “警戒线”线.
+        let text = text.contains("线”线") ? text.replacing("线”线", with: "线”") : text
+        guard text.contains("升至") || text.contains("降至") else { return text }
+        var out = ""
+        var previous: Character?
+        var chars = text.makeIterator()
+        var pending = chars.next()
+        while let c = pending {
+            let next = chars.next()
+            if (c == "升" || c == "降"), next == "至", let before = previous, !"上下增减回提".contains(before) {
+                out.append(c == "升" ? (increase || before == "升" ? "增" : "升") : (increase ? "减" : "降"))
+            } else {
+                out.append(c)
+            }
+            previous = c
+            pending = next
+        }
+        return out
+    }
+
     /// The space between a date and a clock time ("11月20日 06:00"), which CLDR writes and keeps.
     static func isDateTimeSpace(_ scalars: [Unicode.Scalar], at i: Int) -> Bool {
         guard i > 0, scalars[i - 1] == "日" else { return false }

@@ -72,6 +72,12 @@ public struct WrittenLanguage: Sendable, Hashable {
         return first.lowercased() + title.dropFirst()
     }
 
+    /// A title as a noun in running text: mid-sentence case, and in English "the" before a common
+    /// noun ("The x axis shows the month", "the population increased"); other languages unchanged.
+    public func running(_ title: String) -> String {
+        language == "en" ? EnglishText.withArticle(midSentence(title)) : title
+    }
+
     /// Words English capitalizes anywhere: months and weekdays.
     static let properWords: Set<String> = ["January", "February", "March", "April", "May", "June", "July", "August",
                                            "September", "October", "November", "December", "Monday", "Tuesday",

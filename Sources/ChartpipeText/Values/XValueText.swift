@@ -53,10 +53,69 @@ public struct XValueText: Sendable {
                 return .skeleton(spansYears ? "yMMMMdmmj" : "MMMMdmmj")
             }
             return spansYears ? .yearMonthDayTime : .monthDayTime
-        // Points seconds apart need their seconds, else two of them read alike.
-        case .second: return .skeleton(spansYears ? "yMMMMdjmmss" : "MMMMdjmmss")
-        case .millisecond: return .skeleton(spansYears ? "yMMMMdjmmssSSS" : "MMMMdjmmssSSS")
+        // Points seconds apart need their seconds, else two of them read alike; data within one day
+        // writes its times alone ("9시 0분 0초"), the summary names the date once (`text(_:withYear:)`).
+        case .second: return .skeleton(withinADay(facts) ? "jmmss" : spansYears ? "yMMMMdjmmss" : "MMMMdjmmss")
+        case .millisecond: return .skeleton(withinADay(facts) ? "jmmssSSS" : spansYears ? "yMMMMdjmmssSSS" : "MMMMdjmmssSSS")
         }
+    }
+
+    /// Whether every instant of a time axis falls on one calendar day in its zone.
+    static func withinADay(_ facts: XAxisFacts) -> Bool {
+        guard let range = facts.range else { return false }
+        return day(range.lowerBound, zone: facts.zone) == day(range.upperBound, zone: facts.zone)
+    }
+
+    /// The calendar day of an instant in `zone`, as (year, month, day).
+    static func day(_ millis: Double, zone: String) -> [Int] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: (millis / 1000).rounded(.down)))
+        return [parts.year ?? 0, parts.month ?? 0, parts.day ?? 0]
+    }
+
+    /// Whether two instants of a time axis fall on the same calendar day in its zone.
+    public func sameDay(_ a: Double, _ b: Double) -> Bool {
+        facts.kind == .time && XValueText.day(a, zone: facts.zone) == XValueText.day(b, zone: facts.zone)
+    }
+
+    /// Whether the axis writes a time of day with each value.
+    public var writesTimes: Bool {
+        facts.kind == .time && style.skeleton.contains { $0 == "j" || $0 == "H" || $0 == "h" }
+    }
+
+    /// The time of day of `x` alone ("11:00", "11:00 AM"), for the end of a range within one day whose
+    /// other end names the date ("12월 12일 08:40부터 11:00까지"); as `text` on other axes.
+    public func timeOfDay(_ x: Double) -> String {
+        guard writesTimes, facts.bucket == nil || facts.bucket == .calendar("hour") else { return text(x) }
+        // The style's fields without those of the date, whatever their order ("MMMMdmmj" is "mmj").
+        let skeleton = String(style.skeleton.filter { !"GyQMLdEc".contains($0) })
+        guard skeleton != style.skeleton else { return text(x) }
+        return XValueText.trimmingSecondFractions(language.typeset(formats.date(millis: x, style: zoned(.skeleton(skeleton), x), zone: facts.zone)))
+    }
+
+    /// A time written with milliseconds without their trailing zeros ("14.5", "0", never "14.500" or "0.000").
+    static func trimmingSecondFractions(_ text: String) -> String {
+        guard text.contains(".") else { return text }
+        var out = ""
+        let chars = Array(text)
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c == ".", i > 0, chars[i - 1].isASCII, chars[i - 1].isNumber {
+                var j = i + 1
+                while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
+                if j - i - 1 == 3 {
+                    let digits = String(chars[(i + 1)..<j]).reversed().drop { $0 == "0" }.reversed()
+                    if !digits.isEmpty { out += "." + String(digits) }
+                    i = j
+                    continue
+                }
+            }
+            out.append(c)
+            i += 1
+        }
+        return out
     }
 
     /// The x value as a reader hears it; an aggregated one names its bucket ("the week of June 29",
@@ -68,10 +127,13 @@ public struct XValueText: Sendable {
         switch facts.kind {
         case .time:
             let shown = zoned(style, x)
+            let text: String
             if shown == style, let dates {
-                return language.usesChineseTypography ? dates.chineseText(millis: x) : dates.text(millis: x)
+                text = language.usesChineseTypography ? dates.chineseText(millis: x) : dates.text(millis: x)
+            } else {
+                text = language.typeset(formats.date(millis: x, style: shown, zone: facts.zone))
             }
-            return language.typeset(formats.date(millis: x, style: shown, zone: facts.zone))
+            return style.skeleton.hasSuffix("SSS") ? XValueText.trimmingSecondFractions(text) : text
         // Years and other four-digit integer x read as written ("2015", not "2,015").
         case .number:
             if facts.isYears { return formats.date(millis: XValueText.millis(year: x), style: style, zone: "UTC") }
@@ -89,10 +151,13 @@ public struct XValueText: Sendable {
         switch style {
         case .monthDay: full = .yearMonthDay
         case .monthDayTime: full = .yearMonthDayTime
+        // A time alone (data within one day) is said once with its date.
+        case let .skeleton(skeleton) where !skeleton.contains("d"): full = .skeleton("yMMMMd" + skeleton)
         case let .skeleton(skeleton) where !skeleton.contains("y"): full = .skeleton("y" + skeleton)
         default: return text(x)
         }
-        return bucketText(x, language.typeset(formats.date(millis: x, style: zoned(full, x), zone: facts.zone)))
+        let dated = language.typeset(formats.date(millis: x, style: zoned(full, x), zone: facts.zone))
+        return bucketText(x, full.skeleton.hasSuffix("SSS") ? XValueText.trimmingSecondFractions(dated) : dated)
     }
 
     /// The x value without its year, for the end of a range that names the year at its other end

@@ -49,14 +49,17 @@ public struct YAxisFacts: Sendable, Hashable {
         self.init(unit: unit, largest: largest, wholeValues: whole, nonNegative: nonNegative, decimals: decimals <= 2 ? decimals : 0)
     }
 
-    /// What the values are; `counted` when a fold counted rows into them.
-    public func kind(counted: Bool = false) -> QuantityKind {
+    /// What the values are; `counted` when a fold counted rows into them, `summed` when it added them.
+    public func kind(counted: Bool = false, summed: Bool = false) -> QuantityKind {
         switch UnitKind(unit) {
         case .percent: return .percentage
-        case .currency: return .price
+        // Prices seldom reach a million; revenue, spending and GDP do, and sums of money are totals.
+        case .currency: return summed || largest >= 1e6 ? .total : .price
         case let .measure(id) where id.hasPrefix("temperature-"): return .temperature
         case .measure: return .amount
-        case .none: return counted || (wholeValues && nonNegative) ? .count : .amount
+        // A plain number written with two decimals is a level (an index: 13,058.20, 1,628.75); others,
+        // a mean of counts among them (231.56 visitors a day), are amounts.
+        case .none: return counted || (wholeValues && nonNegative) ? .count : decimals == 2 ? .level : .amount
         }
     }
 }

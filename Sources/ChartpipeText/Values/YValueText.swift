@@ -131,7 +131,14 @@ public struct YValueText: Sendable {
         if case let .currency(code) = UnitKind(facts.unit), abs(y) < 100, y != y.rounded(), y.isFinite {
             return formats.currency(y, code: code, precision: .fractionDigits(2))
         }
-        return text(y)
+        return text(pressRounded(y))
+    }
+
+    /// A statistic or a rate of money in 억 (億) and above, to whole 억 in Korean and Japanese, as the
+    /// press rounds a derived figure ("3877억 달러", never "3876억 9844만 달러"); data values keep two groups.
+    func pressRounded(_ y: Double) -> Double {
+        guard isMillions, abs(y) >= 1e8, y.isFinite, ["ko", "ja"].contains(LocaleFallback.language(of: formats.locale)) else { return y }
+        return (y / 1e8).rounded() * 1e8
     }
 
     static func keepingSignificance(_ y: Double, _ precision: NumberPrecision) -> NumberPrecision {
@@ -151,7 +158,7 @@ public struct YValueText: Sendable {
         // beside "570만 8천".
         if facts.unit == nil, facts.wholeValues, abs(y) >= 1e4, let large = formats.largeNumber(y.rounded()) { return large }
         // A rate of millions of money reads as the amounts do ("$1.2 million", "12만 3456원").
-        if case let .currency(code) = UnitKind(facts.unit), isMillions, let large = formats.largeCurrency(y, code: code) {
+        if case let .currency(code) = UnitKind(facts.unit), isMillions, let large = formats.largeCurrency(pressRounded(y), code: code) {
             return large
         }
         // Money keeps its cents ("-$2.40") unless the rate is below a cent; a currency without minor

@@ -25,7 +25,7 @@ struct ChartPage {
     func key(outcome: String) -> String {
         let neighbours = [previous, next].map { $0.map { "\($0.id)\t\(words.name($0.spec.title))" } ?? "" }
         let parts = ["report-page 1", words.locale, context.locales.joined(separator: ","), outcome,
-                     words("report.title", [.text(words.name(context.run.pipelineName))]), words.name(chart.spec.title)] + neighbours
+                     ReportPage.title(words, run: context.run), words.name(chart.spec.title)] + neighbours
         return SHA256.hex(Array(parts.joined(separator: "\n").utf8))
     }
 

@@ -42,7 +42,12 @@ struct ReportPage {
     /// The script's hash for the page's Content Security Policy.
     static let scriptHash = "sha256-" + Data(SHA256.digest(Array(ReportScript.source.utf8))).base64EncodedString()
 
-    var title: String { words("report.title", [.text(words.name(pipeline))]) }
+    /// The pipeline's `title` as the catalogs translate it, else "<name> chart report".
+    var title: String { ReportPage.title(words, run: context.run) }
+
+    static func title(_ words: ReportWords, run: RunInfo) -> String {
+        run.pipelineTitle.map(words.name) ?? words("report.title", [.text(words.name(run.pipelineName))])
+    }
 
     var path: String { "report.\(words.locale).html" }
 
