@@ -42,6 +42,8 @@ struct ChartDescriber {
     let hasGap: [Bool]
     /// Per series, what a point's label needs of its statistics (`Facts.LabelBasis`).
     let labelBasis: [Facts.LabelBasis]
+    /// Per series, how many points hold its lowest and highest values.
+    let ties: [TiedExtremes]
     /// The plain label of a point ("June 6, $1,950, 6 of 92") when this locale's text joins parts
     /// (`Phrasebook.fixed`), and each full series' count as it writes it: two million labels of a
     /// series render without a renderer each (issue 12).
@@ -66,6 +68,8 @@ struct ChartDescriber {
         let firstFinite: [Double?]
         let hasGap: [Bool]
         let labelBasis: [LabelBasis]
+        /// Per series, how many points hold its lowest and highest values.
+        let ties: [TiedExtremes]
 
         /// What a point's label needs of its series' statistics, without a reference to count:
         /// a label made two million times copies it, not the series' whole `SeriesTrend`.
@@ -89,6 +93,7 @@ struct ChartDescriber {
                 return m
             }
             labelBasis = trend.series.map { LabelBasis(highest: $0.max?.index, lowest: $0.min?.index, varies: $0.min?.y != $0.max?.y) }
+            ties = zip(context.fullSeries.series, trend.series).map { TiedExtremes($0.y, low: $1.min?.y, high: $1.max?.y) }
             x = XAxisFacts(context.fullSeries, zone: context.chart.x.zone, unit: context.chart.x.unit,
                            aggregation: context[AggregationKey.self])
             y = YAxisFacts(unit: context.chart.y.unit, series: context.fullSeries.series.map(\.y))
@@ -112,6 +117,7 @@ struct ChartDescriber {
         firstFinite = facts.firstFinite
         hasGap = facts.hasGap
         labelBasis = facts.labelBasis
+        ties = facts.ties
         x = XValueText(facts: facts.x, language: language, catalog: catalog)
         let yFacts = facts.y
         y = YValueText(facts: yFacts, language: language)
@@ -502,10 +508,11 @@ struct ChartDescriber {
                 return say("series.change.noAmount", [t(name), from, to, t(verb(rising: rising))] + ends + [t(inner)])
             }
             return say(rising ? "series.rose" : "series.fell", [t(name), from, to, t(verb(rising: rising)), t(size)] + ends + [t(inner)])
+        // A significant rise that ends lower than it began says both plainly, as the other way round.
         case .increasing:
-            return say("series.trendUp", [t(name), from, to] + ends + extremes + [t(verb(rising: true))])
+            return say(change.absolute < 0 ? "series.trendUp.endedLower" : "series.trendUp", [t(name), from, to] + ends + extremes + [t(verb(rising: true))])
         case .decreasing:
-            return say("series.trendDown", [t(name), from, to] + ends + extremes + [t(verb(rising: false))])
+            return say(change.absolute > 0 ? "series.trendDown.endedHigher" : "series.trendDown", [t(name), from, to] + ends + extremes + [t(verb(rising: false))])
         case .none where full.xType == .category:
             // Categories have no order to follow: only the range and where its ends are.
             return say("series.categories", [t(name), t(value(low.y)), t(x.text(low.x)), t(value(high.y)), t(x.text(high.x))])
@@ -691,7 +698,9 @@ struct ChartDescriber {
                 xText = say("axis.x.single", [t(language.midSentence(xTitle)), t(x.text(e.firstX))])
             } else {
                 let e = extent
-                xText = say("axis.x", [t(language.midSentence(xTitle)), t(e.map { x.text($0.firstX) } ?? ""), t(e.map { x.text($0.lastX) } ?? "")])
+                let (title, from, to) = (language.midSentence(xTitle), e.map { x.text($0.firstX) } ?? "", e.map { x.text($0.lastX) } ?? "")
+                // Hours are of a zone: the axis names it (6 PM UTC is 1 PM in New York).
+                xText = namesHours ? zonedAxis(title: title, from: from, to: to) : say("axis.x", [t(title), t(from), t(to)])
             }
         }
         var axes = [AxisDescription(axis: .x, title: xTitle, text: xText)]
@@ -716,8 +725,9 @@ struct ChartDescriber {
             let s = stats[k]
             let name = t(seriesName(k))
             if s.n >= 2, let mean = s.mean, let median = s.median, let stdev = s.stdev {
-                sentences.append(say("stat.center", [name, t(statistic(mean)), t(statistic(median)), t(spread(stdev))]))
+                sentences.append(centerSentence(k, mean: mean, median: median, stdev: stdev))
             }
+            sentences += tieSentences(k)
             if let mk = s.mannKendall, full.xType != .category {
                 let tau = t(formats.number(mk.tau, precision: .maxFractionDigits(2)))
                 // A verdict of the corrected test says so (trend.json `mannKendall.test`).
@@ -748,13 +758,7 @@ struct ChartDescriber {
             var thresholdNames: [String] = []
             for c in s.thresholdCrossings where !thresholdNames.contains(c.threshold) { thresholdNames.append(c.threshold) }
             for threshold in thresholdNames {
-                let crossings = s.thresholdCrossings.filter { $0.threshold == threshold }
-                guard let first = crossings.first else { continue }
-                let arguments = [name, t(catalog.text(threshold, locale: locale)), t(value(first.value, amount: true))]
-                let at = t(when(full.series[k].x[first.index]))
-                // One crossing is one event ("crossed once, on June 24"), not a series with a first.
-                sentences.append(crossings.count == 1 ? say("stat.threshold.once", arguments + [at])
-                                 : say("stat.threshold", arguments + [.integer(crossings.count), at]))
+                if let sentence = thresholdSentence(k, s.thresholdCrossings.filter { $0.threshold == threshold }) { sentences.append(sentence) }
             }
             let gaps = gapCount(k)
             if gaps > 0 && s.n > 0 { sentences.append(say("series.gaps", [name, .integer(gaps)])) }
