@@ -68,3 +68,16 @@ extension ChartDescriber {
         claim("axis.x.zone", [.text(title), .text(from), .text(to), .text(chart.x.zone)])
     }
 }
+
+extension ChartDescriber {
+    /// Which layout the chart stage draws ("overlay", "small-multiples"), in words; nil when the
+    /// pipeline draws no chart (issue 32).
+    func layoutDescription(_ drawn: String?) -> LayoutDescription? {
+        guard let drawn else { return nil }
+        let count = data.series.count
+        let key = drawn == "small-multiples" ? "layout.smallMultiples" : count > 1 ? "layout.overlay" : "layout.overlay.one"
+        let rendering = phrases.rendering(key, count > 1 || drawn == "small-multiples" ? [.integer(count)] : [])
+        note(rendering.problems, key: key)
+        return LayoutDescription(drawn: drawn, text: rendering.text)
+    }
+}
