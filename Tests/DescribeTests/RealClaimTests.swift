@@ -5,10 +5,11 @@ import ChartpipeJSON
 import Foundation
 import XCTest
 
-/// Every claim of the English summary and statistics of a real chart against pandas and
+/// Every claim of the English summary and statistics of real charts against pandas and
 /// pymannkendall (issue 31): Alaska Airlines' daily mean departure delay from New York in 2013,
 /// aggregated by `aggregate` from the flights (Fixtures/data/as-departures-2013.csv), with a
-/// threshold of one hour. Fixtures/reference/claims.py wrote claims.json from the same file.
+/// threshold of one hour; yearly sunspot numbers. Fixtures/reference/claims.py wrote claims.json
+/// from the same files.
 final class RealClaimTests: XCTestCase {
     /// The numbers of a sentence in order ("−14", "5.84", "1,234"), dates' days and years included.
     func numbers(_ text: Substring) -> [Double] {
@@ -97,6 +98,55 @@ final class RealClaimTests: XCTestCase {
         let known = statistics.filter { $0 == center || $0 == trend || $0.hasPrefix("The lowest value") || $0.contains("rose above one hour") }
         for other in statistics where !known.contains(other) {
             XCTAssertTrue(other.contains("outlier") || other.contains("Sen"), "an unchecked claim: \(other)")
+        }
+    }
+
+    /// Yearly sunspot numbers (R's sunspot.year): the summary's change, extremes and cycle, and every
+    /// statistic, against pandas and pymannkendall.
+    func testEveryClaimAboutYearlySunspotsMatchesPandas() throws {
+        let url = DescribeCharts.fixtures.appendingPathComponent("reference/claims.json")
+        let reference = try XCTUnwrap(JSONParser.parse(Array(try Data(contentsOf: url)))["sunspots"])
+        func number(_ path: String...) throws -> Double {
+            var v: JSONValue? = reference
+            for key in path { v = v?[key] }
+            return try XCTUnwrap(v?.doubleValue, path.joined(separator: "."))
+        }
+        func year(_ key: String) throws -> Int { Int(try number(key, "year")) }
+        var context = try DescribeCharts.sunspots()
+        try Describe(points: .none).run(&context)
+        let en = try XCTUnwrap(context[DescriptionsKey.self]?["en"])
+        let mk = try XCTUnwrap(context[TrendKey.self]?.series[0].mannKendall)
+        let verdict = try XCTUnwrap(reference[mk.test == .hamedRao ? "hamedRao" : "original"])
+        XCTAssertEqual(verdict["trend"]?.stringValue, "increasing")
+        // The ends' ratio, to one decimal, as a multiple; the extremes with their years; the cycle's last peak.
+        let ratio = Self.minus((try number("ratio") * 10).rounded() / 10)
+        XCTAssertEqual(en.summary, "The chart “Yearly sunspot numbers” shows sunspot number by year. From \(try year("first")) to \(try year("last")), "
+                       + "Sunspot number rose \(ratio)-fold from \(Self.minus(try number("first", "value"))) to \(Self.minus(try number("last", "value"))); "
+                       + "the highest value was \(Self.minus(try number("highest", "value"))) (\(try year("highest"))) and the lowest "
+                       + "\(Self.minus(try number("lowest", "value"))) (\(try year("lowest"))). Sunspot number rises and falls in a cycle of about 11 years; "
+                       + "the last peak was in \(try year("lastPeak")) (\(Self.minus(try number("lastPeak", "value"))))." )
+        let statistics = en.statistics
+        let center = try XCTUnwrap(statistics.first { $0.hasPrefix("Sunspot number: the mean is") }, "\(statistics)")
+        let c = numbers(center[center.firstIndex(of: ":")!...])
+        guard c.count == 3 else { return XCTFail(center) }
+        XCTAssertEqual(c[0], try number("mean"), accuracy: 0.005, center)
+        XCTAssertEqual(c[1], try number("median"), accuracy: 0.005, center)
+        XCTAssertEqual(c[2], try number("stdev"), accuracy: 0.005, center)
+        XCTAssertTrue(statistics.contains("The lowest value of Sunspot number, \(Self.minus(try number("lowest", "value"))), occurred "
+                                          + "\(Int(try number("lowest", "count"))) times, first in \(try year("lowest"))."), "\(statistics)")
+        let test = try XCTUnwrap(statistics.first { $0.contains("Mann-Kendall") }, "\(statistics)")
+        XCTAssertTrue(test.contains("significant increasing trend"), test)
+        let t = numbers(test[test.firstIndex(of: "(")!...])
+        guard t.count == 2 else { return XCTFail(test) }
+        XCTAssertEqual(t[0], try XCTUnwrap(verdict["p"]?.doubleValue), accuracy: 0.00005, test)
+        XCTAssertEqual(t[1], try number("original", "tau"), accuracy: 0.005, test)
+        let sen = try XCTUnwrap(statistics.first { $0.contains("Sen's slope") }, "\(statistics)")
+        XCTAssertTrue(sen.hasPrefix("Sunspot number rose by a median of"), sen)
+        XCTAssertEqual(numbers(sen[...]).first ?? .nan, try number("sen"), accuracy: 0.0005, sen)
+        let cycle = try XCTUnwrap(statistics.first { $0.contains("cycle") }, "\(statistics)")
+        XCTAssertTrue(en.summary.contains(cycle), cycle)
+        for other in statistics where ![center, test, sen, cycle].contains(other) {
+            XCTAssertTrue(other.hasPrefix("The lowest value of Sunspot number"), "an unchecked claim: \(other)")
         }
     }
 

