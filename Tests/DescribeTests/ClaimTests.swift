@@ -83,6 +83,25 @@ final class ClaimTests: XCTestCase {
         XCTAssertFalse(distinct.joined().contains("occurred"), "\(distinct)")
     }
 
+    /// Of many series, the summary's lowest value says how many points hold it across the series:
+    /// "The lowest 1 (AS, November 6)" was one of 40 tied days.
+    func testManySeriesSayHowManyHoldTheLowestValue() throws {
+        let x = DescribeCharts.days(10)
+        let series = (0..<9).map { k in
+            DescribeCharts.series("C\(k)", x: x, y: x.indices.map { i in k < 3 && i % 4 == 1 ? 1 : Double(10 + k + (i * 7 + k) % 5) })
+        }
+        let context = try described(DescribeCharts.context(DescribeCharts.spec(id: "carriers", title: "Carriers", yTitle: "Delay"),
+                                                           SeriesSet(xType: .time, series: series)))
+        let words = ["en": "The lowest value, 1, occurred 9 times across the series.", "ko": "최솟값 1은 모든 계열을 통틀어 9회 나타났습니다.",
+                     "zh-Hans": "最低值1个在各系列中共出现9次。", "ja": "最小値1は全系列で計9回現れました。"]
+        for (locale, said) in words {
+            let summary = try description(context, locale).summary
+            XCTAssertTrue(summary.contains(said), "\(locale): \(summary)")
+        }
+        // C8 reaches 22 on two days.
+        XCTAssertTrue(try description(context, "en").summary.contains("The highest value, 22, occurred 2 times across the series."))
+    }
+
     /// Statistics of aggregated values say what they are of: the median of weekly means is not the median day.
     func testStatisticsOfAggregatedValuesSayWhatTheyAreOf() throws {
         let weekly = try described(DescribeCharts.weeklyTemperature())

@@ -54,6 +54,22 @@ extension ChartDescriber {
         return out
     }
 
+    /// Of many series, the lowest and highest values that more than one point holds, over every
+    /// series: "The lowest 1 (AS, November 6)" named one of 40 tied days.
+    func manyTieSentences(low: Double, high: Double) -> [String] {
+        guard low != high else { return [] }
+        var lows = 0, highs = 0
+        for k in stats.indices where k < ties.count {
+            if stats[k].min?.y == low { lows += ties[k].lowest }
+            if stats[k].max?.y == high { highs += ties[k].highest }
+        }
+        var out: [String] = []
+        for (key, count, v) in [("summary.tie.lowest", lows, low), ("summary.tie.highest", highs, high)] where count > 1 {
+            out.append(claim(key, [.text(value(v)), .integer(count)]))
+        }
+        return out
+    }
+
     /// Whether the x values are written with their time of day: then the axis names the zone.
     var namesHours: Bool {
         guard full.xType == .time else { return false }
