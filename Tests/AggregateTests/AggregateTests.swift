@@ -211,7 +211,7 @@ final class AggregateTests: XCTestCase {
 
     func testNumericBinsAndSeriesOrder() throws {
         let obs: [(Int32, Double, Double)] = [(1, 0.5, 1), (0, 2.4, 2), (0, 0.1, 3), (1, 7.9, 4), (0, 2.6, 5)]
-        let set = try fold(2.5, "sum", obs, type: .number, series: ["a", "b"], more: ["empty": "gap"])
+        let set = try fold(2.5, "sum", obs, type: .number, series: ["a", "b"], more: ["empty": "gap", "origin": 0])
         XCTAssertEqual(set.series.map(\.name), ["a", "b"])
         XCTAssertEqual(set.series[0].x, [0, 2.5])
         XCTAssertEqual(set.series[0].y, [5, 5])
@@ -331,5 +331,65 @@ final class PartialBucketTests: XCTestCase {
         XCTAssertTrue(e.first)
         XCTAssertTrue(e.last)
         XCTAssertEqual(e.warnings, 2)
+    }
+}
+
+/// Number bins start at the data unless an `origin` says otherwise, and a chart can leave
+/// aggregation off (issue 31).
+final class BinOriginTests: XCTestCase {
+    func fold(_ every: JSONValue, _ obs: [(Int32, Double, Double)], type: XType = .number,
+              more: [String: JSONValue] = [:]) throws -> FoldResult {
+        let stream = FixedStream(xType: type, observations: obs.map { (series: $0.0, x: $0.1, y: $0.2) })
+        var options = more
+        options["every"] = every
+        options["op"] = .string("mean")
+        let chart = ChartSpec(id: "c", title: "C", source: SourceSpec(path: "/d.csv", displayPath: "d.csv", format: .csv),
+                              x: XSpec(field: "t", type: type, zone: "UTC"), y: YSpec(fields: ["v"]),
+                              location: SourceLocation(path: "p.pipeline", line: 3, column: 5))
+        return try Aggregate(options: StageOptions(options)).fold(stream, chart: chart, cancellation: Cancellation())
+    }
+
+    /// Gapminder's years 1952, 1957, … 2007: in fives from 0 they were bins 1950–1954 … 2005–2009.
+    func testNumberBinsStartAtTheFirstXByDefault() throws {
+        let years = stride(from: 1952.0, through: 2007, by: 5).map { $0 }
+        let obs = years.enumerated().map { (Int32(0), $0.element, Double($0.offset)) }
+        XCTAssertEqual(try fold(5, obs).data.series[0].x, years)
+        XCTAssertEqual(try fold(1, obs).data.series[0].x, years)
+        let decades = try fold(10, obs).data.series[0]
+        XCTAssertEqual(decades.x, stride(from: 1952.0, through: 2002, by: 10).map { $0 })
+        XCTAssertEqual(decades.y.first, 0.5)
+        // An origin counts the bins from it.
+        XCTAssertEqual(try fold(5, obs, more: ["origin": 0]).data.series[0].x, stride(from: 1950.0, through: 2005, by: 5).map { $0 })
+        XCTAssertEqual(try fold(5, obs, more: ["origin": 1953]).data.series[0].x.first, 1948)
+        // Each bin is named by the data it holds: one year each, none beyond 2007.
+        let extents = try XCTUnwrap(fold(5, obs)[AggregationKey.self]?.binExtents)
+        XCTAssertEqual(extents[1952], 1952...1952)
+        XCTAssertEqual(extents.values.map(\.upperBound).max(), 2007)
+    }
+
+    /// A first x that is a decimal keeps the bin starts decimals: from 0.15 in tenths the fourth bin
+    /// starts at 0.45, not 0.15 + 0.3 = 0.44999999999999996.
+    func testADecimalFirstXKeepsDecimalStarts() throws {
+        let obs: [(Int32, Double, Double)] = [(0, 0.15, 1), (0, 0.27, 2), (0, 0.36, 3), (0, 0.47, 4), (0, 0.05, 5)]
+        let x = try fold(0.1, obs).data.series[0].x
+        XCTAssertEqual(x.map { "\($0)" }, ["0.05", "0.15", "0.25", "0.35", "0.45"])
+        XCTAssertEqual(NumberBins(width: 0.1, origin: 0.15).start(3), 0.45)
+    }
+
+    /// `every: "none"` (a chart's override of a pipeline's aggregate) keeps the points as read,
+    /// and says nothing was aggregated.
+    func testAChartCanLeaveAggregationOff() throws {
+        let obs: [(Int32, Double, Double)] = [(0, 1952, 28.8), (0, 1957, 30.3), (0, 1962, 32)]
+        let off = try fold("none", obs)
+        XCTAssertEqual(off.data.series[0].x, [1952, 1957, 1962])
+        XCTAssertEqual(off.data.series[0].y, [28.8, 30.3, 32])
+        XCTAssertNil(off[AggregationKey.self])
+        let t = Double(TimeText.days(year: 2013, month: 1, day: 1)) * 86_400_000
+        let times = try fold("none", [(0, t, 1), (0, t + 3_600_000, 2)], type: .time).data.series[0]
+        XCTAssertEqual(times.x, [t, t + 3_600_000])
+        XCTAssertNoThrow(try Aggregate(options: StageOptions(["every": "none"])).check(chart: ChartSpec(
+            id: "c", title: "C", source: SourceSpec(path: "/d.csv", displayPath: "d.csv", format: .csv),
+            x: XSpec(field: "t", type: .time, zone: "UTC"), y: YSpec(fields: ["v"]), location: SourceLocation(path: "p.pipeline"))))
+        XCTAssertEqual(BucketSize(optionValue: "none"), BucketSize.none)
     }
 }

@@ -10,7 +10,7 @@ import XCTest
 final class WordingRulesTests: XCTestCase {
     private func described(_ context: ChartContext) throws -> [String: ChartDescription] {
         var context = context
-        try Describe(points: .none).run(&context)
+        try Describe(["points": "none"]).run(&context)
         return try XCTUnwrap(context[DescriptionsKey.self])
     }
 

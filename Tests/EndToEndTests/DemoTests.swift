@@ -186,6 +186,23 @@ final class DemoTests: XCTestCase {
         }
     }
 
+    /// description.json and each chart's report page say which layout the chart stage drew (issue 32).
+    func testTheDescriptionAndTheReportSayWhichLayoutWasDrawn() throws {
+        let demo = try Self.demo()
+        for locale in Self.locales {
+            for chart in Self.charts {
+                let folder = demo.appendingPathComponent("charts/\(chart)")
+                let description = try JSONParser.parse(Array(try Data(contentsOf: folder.appendingPathComponent("description.\(locale).json"))))
+                let svg = try String(contentsOf: folder.appendingPathComponent("chart.\(locale).svg"), encoding: .utf8)
+                let drawn = try XCTUnwrap(description["layout"]?["drawn"]?.stringValue, "\(chart) \(locale)")
+                XCTAssertTrue(svg.contains("data-layout=\"\(drawn)\""), "\(chart) \(locale)")
+                let text = try XCTUnwrap(description["layout"]?["text"]?.stringValue)
+                let report = try String(contentsOf: folder.appendingPathComponent("report.\(locale).html"), encoding: .utf8)
+                XCTAssertTrue(report.contains(#"<p class="cp-layout" data-layout="\#(drawn)">\#(text)</p>"#), "\(chart) \(locale): \(text)")
+            }
+        }
+    }
+
     /// Seconds of a WebVTT timestamp such as 00:00:08.250.
     static func seconds(_ stamp: String) -> Double {
         stamp.split(separator: ":").reduce(0.0) { $0 * 60 + (Double($1) ?? 0) }

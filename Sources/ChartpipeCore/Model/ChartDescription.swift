@@ -19,11 +19,14 @@ public struct ChartDescription: Sendable, Equatable {
     /// What changed since the run the chart was compared with, as sentences (`ChangeSentences`);
     /// empty without a baseline or when nothing changed.
     public var changes: [ChangeDescription]
+    /// The layout the chart stage draws (overlay or small multiples), when the pipeline draws one.
+    public var layout: LayoutDescription?
 
     public init(locale: String, chart: String, title: String, summary: String, axes: [AxisDescription],
                 statistics: [String], series: [SeriesDescription], navigation: [NavigationList],
-                changes: [ChangeDescription] = []) {
+                changes: [ChangeDescription] = [], layout: LayoutDescription? = nil) {
         self.changes = changes
+        self.layout = layout
         self.locale = locale
         self.chart = chart
         self.title = title

@@ -44,8 +44,12 @@ extension ChartDescription {
             guard let kind = c["kind"]?.stringValue, let s = c["series"]?.stringValue, let text = c["text"]?.stringValue else { return nil }
             return ChangeDescription(kind: kind, series: s, text: text)
         }
+        let layout = json["layout"].flatMap { l -> LayoutDescription? in
+            guard let drawn = l["drawn"]?.stringValue, let text = l["text"]?.stringValue else { return nil }
+            return LayoutDescription(drawn: drawn, text: text)
+        }
         self.init(locale: locale, chart: chart, title: title, summary: summary, axes: axes,
                   statistics: json["statistics"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                  series: series, navigation: navigation, changes: changes)
+                  series: series, navigation: navigation, changes: changes, layout: layout)
     }
 }

@@ -154,6 +154,8 @@ public struct ChartExecution: Sendable {
 
     /// Runs the chart stages in order; stops when the run is cancelled.
     public func stages(_ plan: Plan, _ context: inout ChartContext) throws {
+        // What later stages will do that earlier ones say (the layout the chart draws).
+        for (_, stage) in plan.stages { stage.prepare(&context) }
         for (entry, stage) in plan.stages {
             try cancellation.check()
             try located(entry) { try stage.run(&context) }

@@ -41,7 +41,7 @@ public struct Aggregate: FoldStage {
         "every",
         doc: "Bucket size: 'hour', 'day', 'week' (ISO, Monday start), 'month', 'quarter' or 'year' "
             + "for time x; a bin width for number x. Required for time and number x; category x is "
-            + "grouped by label.")
+            + "grouped by label. 'none' leaves aggregation off: a chart's override keeps its points as read.")
     public static let op = Option<Op>("op", doc: "How a bucket's values become one value; missing values are skipped.",
                                       default: .mean)
     public static let zone = Option<String>("zone", doc: "Time zone of calendar buckets; defaults to the chart's x zone.",
@@ -49,7 +49,8 @@ public struct Aggregate: FoldStage {
 
     public static let origin = Option<Double>(
         "origin", doc: "Number x: where bins are counted from, so that bins are [origin + k·every, origin + (k+1)·every); "
-            + "0 when absent. A bin is named by the data it holds, never beyond it.")
+            + "when absent, the first x read, so that bins start at the data (years from 1952 in fives: 1952–1956, 1957–1961, …). "
+            + "A bin is named by the data it holds, never beyond it.")
     public static let empty = Option<EmptyBuckets>(
         "empty", doc: "A bucket that no row falls in: 'skip' leaves it out, 'gap' makes a gap point, 'zero' a point of 0. "
             + "A bucket whose rows are all missing (empty, NA, null, NaN) is a gap either way.",
@@ -73,8 +74,8 @@ public struct Aggregate: FoldStage {
     public var zone: String?
     public var empty: EmptyBuckets
     public var maxBuckets: Int
-    /// Where number bins are counted from.
-    public var origin: Double
+    /// Where number bins are counted from; nil: from the first x read (bins start at the data).
+    public var origin: Double?
 
     public init(options: StageOptions) throws {
         every = try options.optionalValue(Self.every)
@@ -82,7 +83,7 @@ public struct Aggregate: FoldStage {
         zone = try options.optionalValue(Self.zone)
         empty = try options.value(Self.empty)
         maxBuckets = try options.value(Self.maxBuckets)
-        origin = try options.optionalValue(Self.origin) ?? 0
+        origin = try options.optionalValue(Self.origin)
     }
 
     /// How this stage buckets the x of `chart`, or why it cannot.
@@ -104,6 +105,7 @@ public struct Aggregate: FoldStage {
 
     /// The bucketing must suit the chart's x, and a calendar needs a known zone.
     public func check(chart: ChartSpec) throws(ChartError) {
+        if every == BucketSize.none { return }
         if case .calendar = try bucketing(for: chart.x.type), TimeZone(identifier: zone ?? chart.x.zone) == nil {
             throw ChartError("unknown time zone '\(zone ?? chart.x.zone)'; use an IANA name such as 'America/New_York'.",
                              code: .aggregateZone, field: "zone")
@@ -113,6 +115,11 @@ public struct Aggregate: FoldStage {
     /// Folds the stream; warns when the first or last bucket is only partly covered by the data
     /// (a week that starts before the first day), whose value then stands for less than the others.
     public func fold(_ stream: any ObservationStream, chart: ChartSpec, cancellation: Cancellation) throws -> FoldResult {
+        // Aggregation left off: the points as read, as a pipeline without the stage collects them.
+        if every == BucketSize.none {
+            let (data, warnings) = try SeriesCollector.collect(stream, chart: chart, cancellation: cancellation)
+            return FoldResult(data: data, warnings: warnings)
+        }
         let bucketing = try bucketing(for: stream.xType)
         let zoneName = zone ?? chart.x.zone
         var calendar: CalendarBuckets?
@@ -124,7 +131,9 @@ public struct Aggregate: FoldStage {
             calendar = CalendarBuckets(unit: unit, zone: tz)
         }
         var bins = NumberBins(width: 1)
-        if case .width(let w) = bucketing { bins = NumberBins(width: w, origin: origin) }
+        if case .width(let w) = bucketing { bins = NumberBins(width: w, origin: origin ?? 0) }
+        // Without an origin, bins start at the first x read: 1952, 1957, … for years from 1952.
+        var binsStarted = origin != nil
         var folds: [SeriesFold] = []
         var bucketCount = 0
         // The data's own extent and finest spacing, to tell a partly covered edge bucket.
@@ -145,7 +154,11 @@ public struct Aggregate: FoldStage {
                 switch bucketing {
                 case .label: key = x
                 case .width(let w):
-                    let bin = (x - origin) / w
+                    if !binsStarted, x.isFinite {
+                        bins = NumberBins(width: w, origin: x)
+                        binsStarted = true
+                    }
+                    let bin = (x - bins.origin) / w
                     guard abs(bin) < Self.binLimit else {
                         throw widthTooSmall(w, x: x, chart: chart, at: SourceLocation(path: stream.sourcePath, line: Int(batch.line[i])))
                     }
@@ -169,7 +182,7 @@ public struct Aggregate: FoldStage {
             var out = Series(name: name)
             let buckets = s < folds.count ? folds[s].sortedBuckets() : []
             if empty != .skip, let first = buckets.first?.key, let last = buckets.last?.key {
-                let spanned = spannedBuckets(from: first, to: last, bucketing)
+                let spanned = spannedBuckets(from: first, to: last, bucketing, bins)
                 if points + spanned > maxBuckets {
                     var atLeast = "at least "
                     if case .width = bucketing { atLeast = "" }
@@ -184,10 +197,10 @@ public struct Aggregate: FoldStage {
                 }
                 if bucketing != .label, position > 0, position < buckets.count - 1, position <= Self.typicalSample, bucket.count > 0 {
                     leads.append(bucket.firstX - key)
-                    trails.append(nextStart(after: key, bucketing, &calendar) - bucket.lastX)
+                    trails.append(nextStart(after: key, bucketing, bins, &calendar) - bucket.lastX)
                 }
                 if empty != .skip, let p = previous {
-                    var next = nextStart(after: p, bucketing, &calendar)
+                    var next = nextStart(after: p, bucketing, bins, &calendar)
                     while next < key {
                         points += 1
                         if points & 0xFFFF == 0 { try cancellation.check() }
@@ -195,7 +208,7 @@ public struct Aggregate: FoldStage {
                             throw tooManyBuckets("with \"empty\": \"\(empty.rawValue)\", the buckets make more than \(maxBuckets) points")
                         }
                         out.append(x: next, y: empty == .zero ? 0 : .nan, firstRecord: -1, lastRecord: -1)
-                        next = nextStart(after: next, bucketing, &calendar)
+                        next = nextStart(after: next, bucketing, bins, &calendar)
                     }
                 }
                 points += 1
@@ -206,7 +219,7 @@ public struct Aggregate: FoldStage {
         }
         var edges = PartialEdges()
         if bucketing != .label, step.isFinite {
-            edges = partialEdges(series, low: lowX, high: highX, step: step, typical: (Self.median(leads), trails.isEmpty ? step : Self.median(trails)),
+            edges = partialEdges(series, low: lowX, high: highX, step: step, typical: (Self.median(leads), trails.isEmpty ? step : Self.median(trails)), bins: bins,
                                  bucketing, &calendar, chart: chart)
         }
         var result = FoldResult(data: SeriesSet(xType: stream.xType, categories: stream.categories, series: series),
@@ -238,12 +251,11 @@ public struct Aggregate: FoldStage {
 
     /// How many buckets lie from the one starting at `first` to the one starting at `last`: exact for
     /// bins, a lower bound for calendar units (from their longest length), so no calendar is walked.
-    private func spannedBuckets(from first: Double, to last: Double, _ bucketing: Bucketing) -> Int {
+    private func spannedBuckets(from first: Double, to last: Double, _ bucketing: Bucketing, _ bins: NumberBins) -> Int {
         let span: Double
         switch bucketing {
         case .label: return 0
-        case .width(let w):
-            let bins = NumberBins(width: w, origin: origin)
+        case .width:
             span = bins.index(of: last) - bins.index(of: first)
         case .calendar(let unit): span = ((last - first) / Self.longestLength(unit)).rounded(.down)
         }
@@ -290,7 +302,7 @@ public struct Aggregate: FoldStage {
 
     /// The first or last bucket that the data covers only in part.
     private func partialEdges(_ series: [Series], low: Double, high: Double, step: Double,
-                              typical: (lead: Double, trail: Double), _ bucketing: Bucketing,
+                              typical: (lead: Double, trail: Double), bins: NumberBins, _ bucketing: Bucketing,
                               _ calendar: inout CalendarBuckets?, chart: ChartSpec) -> PartialEdges {
         let keys = series.flatMap(\.x)
         var edges = PartialEdges()
@@ -313,7 +325,7 @@ public struct Aggregate: FoldStage {
             edges.warnings.append(.warning("the first \(unit) (from \(text(first))) holds data only from \(text(low)); its \(op.rawValue) covers part of it",
                                            code: .aggregatePartialBucket, at: at))
         }
-        let end = nextStart(after: last, bucketing, &calendar)
+        let end = nextStart(after: last, bucketing, bins, &calendar)
         if end.isFinite, end - high - typical.trail > step * 0.5, last > first {
             edges.last = true
             edges.warnings.append(.warning("the last \(unit) (from \(text(last))) holds data only until \(text(high)); its \(op.rawValue) covers part of it",
@@ -322,11 +334,10 @@ public struct Aggregate: FoldStage {
         return edges
     }
 
-    private func nextStart(after start: Double, _ bucketing: Bucketing, _ calendar: inout CalendarBuckets?) -> Double {
+    private func nextStart(after start: Double, _ bucketing: Bucketing, _ bins: NumberBins, _ calendar: inout CalendarBuckets?) -> Double {
         switch bucketing {
         case .label: return .infinity
-        case .width(let w):
-            let bins = NumberBins(width: w, origin: origin)
+        case .width:
             return bins.start(bins.index(of: start) + 1)
         case .calendar: return calendar?.next(after: start) ?? .infinity
         }

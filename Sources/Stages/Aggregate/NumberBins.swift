@@ -5,13 +5,17 @@
 /// double nearest the decimal k·w (an integer quotient, correctly rounded), which is exactly the
 /// double that the text "0.3" parses to; x belongs to bin k when start(k) ≤ x < start(k + 1).
 ///
-/// With an `origin`, bins are `[origin + k·w, origin + (k+1)·w)`: x is binned as x − origin.
+/// With an `origin`, bins are `[origin + k·w, origin + (k+1)·w)`: x is binned as x − origin. An
+/// origin that is a decimal of the same places as w (1952, 0.2) keeps starts exact decimals:
+/// (origin·10^d + k·u) / 10^d, so 0.2 + 0.1 is 0.3, never 0.30000000000000004.
 struct NumberBins: Sendable, Equatable {
     let width: Double
     let origin: Double
     /// w = units / scale with both integers, when w is such a decimal; else nil (plain k·w).
     private let units: Double?
     private let scale: Double
+    /// origin = originUnits / scale, when it is a decimal of w's places (or fewer); else nil.
+    private let originUnits: Double?
 
     init(width: Double, origin: Double = 0) {
         self.width = width
@@ -23,13 +27,30 @@ struct NumberBins: Sendable, Equatable {
             if u != 0, abs(u) < 0x1p53, u / scale == width { units = u; break }
             scale *= 10
         }
+        // An origin with more places than w (0.15 with w = 0.1) counts both in its places.
+        var originUnits: Double?
+        if var u = units {
+            var s = scale
+            for _ in 0...15 {
+                let o = (origin * s).rounded()
+                if abs(o) < 0x1p53, o / s == origin { originUnits = o; break }
+                s *= 10
+                u = (width * s).rounded()
+                guard abs(u) < 0x1p53, u / s == width else { break }
+            }
+            if originUnits != nil { units = u; scale = s }
+        }
         self.units = units
         self.scale = units == nil ? 1 : scale
+        self.originUnits = originUnits
     }
 
     /// The start of bin `k` (an integer).
     func start(_ k: Double) -> Double {
-        if let units, abs(k * units) < 0x1p53 { return origin + k * units / scale }
+        if let units, abs(k * units) < 0x1p53 {
+            if let originUnits, abs(originUnits + k * units) < 0x1p53 { return (originUnits + k * units) / scale }
+            return origin + k * units / scale
+        }
         return origin + k * width
     }
 

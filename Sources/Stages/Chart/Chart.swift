@@ -46,6 +46,12 @@ public struct Chart: ChartStage {
         }
     }
 
+    /// The layout this chart will draw, for `describe` before it to say (issue 32).
+    public func prepare(_ context: inout ChartContext) {
+        let drawn = layout.resolved(seriesCount: context.data.series.count)
+        context[ChartLayoutsKey.self] = Dictionary(uniqueKeysWithValues: context.run.locales.map { ($0, drawn.rawValue) })
+    }
+
     public func run(_ context: inout ChartContext) throws {
         let catalog = try context.catalog(for: "chart")
         let drawn = layout.resolved(seriesCount: context.data.series.count)

@@ -21,7 +21,9 @@ extension ChartDescriber {
                 xText = say("axis.x.single", [t(language.running(xTitle)), t(x.text(e.firstX))])
             } else {
                 let e = extent
-                xText = say("axis.x", [t(language.running(xTitle)), t(e.map { x.text($0.firstX) } ?? ""), t(e.map { x.text($0.lastX) } ?? "")])
+                let (title, from, to) = (language.running(xTitle), e.map { x.text($0.firstX) } ?? "", e.map { x.text($0.lastX) } ?? "")
+                // Hours are of a zone: the axis names it (6 PM UTC is 1 PM in New York).
+                xText = namesHours ? zonedAxis(title: title, from: from, to: to) : say("axis.x", [t(title), t(from), t(to)])
             }
         }
         var axes = [AxisDescription(axis: .x, title: xTitle, text: xText)]

@@ -44,10 +44,11 @@ extension ChartDescriber {
                 return say("series.change.noAmount", [t(name), from, to, t(verb(rising: rising))] + ends + [t(inner)])
             }
             return say(rising ? "series.rose" : "series.fell", [t(name), from, to, t(verb(rising: rising)), t(size)] + ends + [t(inner)])
+        // A significant rise that ends lower than it began says both plainly, as the other way round.
         case .increasing:
-            return say("series.trendUp", [t(name), from, to] + ends + extremes + [t(verb(rising: true))])
+            return say(change.absolute < 0 ? "series.trendUp.endedLower" : "series.trendUp", [t(name), from, to] + ends + extremes + [t(verb(rising: true))])
         case .decreasing:
-            return say("series.trendDown", [t(name), from, to] + ends + extremes + [t(verb(rising: false))])
+            return say(change.absolute > 0 ? "series.trendDown.endedHigher" : "series.trendDown", [t(name), from, to] + ends + extremes + [t(verb(rising: false))])
         case .none where full.xType == .category:
             // Categories have no order to follow: only the range and where its ends are.
             return say("series.categories", [t(name), t(value(low.y)), t(x.text(low.x)), t(value(high.y)), t(x.text(high.x))])

@@ -28,8 +28,9 @@ extension ChartDescriber {
             if s.n >= 2, let mean = s.mean, let median = s.median, let stdev = s.stdev {
                 // A mean and a median of temperatures name the scale once ("평균은 섭씨 36.86도, 중앙값은 36.87도").
                 let center = kind == .temperature && language.language != "en" ? fromTo(mean, median) : [t(statistic(mean)), t(statistic(median))]
-                sentences.append(say("stat.center", [name] + center + [t(spread(stdev))]))
+                sentences.append(centerSentence(k, center: center, stdev: stdev))
             }
+            sentences += tieSentences(k)
             if let mk = s.mannKendall, full.xType != .category {
                 let tau = t(formats.number(mk.tau, precision: .maxFractionDigits(2)))
                 // A verdict of the corrected test says so (trend.json `mannKendall.test`).
@@ -60,13 +61,7 @@ extension ChartDescriber {
             var thresholdNames: [String] = []
             for c in s.thresholdCrossings where !thresholdNames.contains(c.threshold) { thresholdNames.append(c.threshold) }
             for threshold in thresholdNames {
-                let crossings = s.thresholdCrossings.filter { $0.threshold == threshold }
-                guard let first = crossings.first else { continue }
-                let arguments = [name, t(language.midSentence(catalog.text(threshold, locale: locale))), t(value(first.value, amount: true))]
-                let at = t(when(full.series[k].x[first.index]))
-                // One crossing is one event ("crossed once, on June 24"), not a series with a first.
-                sentences.append(crossings.count == 1 ? say("stat.threshold.once", arguments + [at])
-                                 : say("stat.threshold", arguments + [.integer(crossings.count), at]))
+                if let sentence = thresholdSentence(k, s.thresholdCrossings.filter { $0.threshold == threshold }) { sentences.append(sentence) }
             }
             let gaps = gapCount(k)
             if gaps > 0 && s.n > 0 { sentences.append(say("series.gaps", [name, .integer(gaps)])) }

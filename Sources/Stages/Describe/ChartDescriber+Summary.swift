@@ -99,6 +99,7 @@ extension ChartDescriber {
            let high = stats[hk].max, let low = stats[lk].min {
             sentences.append(say("summary.highestLowest", [t(value(high.y)), t(seriesName(hk)), t(x.text(high.x)),
                                                             t(value(low.y)), t(seriesName(lk)), t(x.text(low.x))]))
+            sentences += manyTieSentences(low: low.y, high: high.y)
         }
         return language.joining(sentences)
     }

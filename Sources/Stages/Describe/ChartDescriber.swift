@@ -42,6 +42,8 @@ struct ChartDescriber {
     let hasGap: [Bool]
     /// Per series, what a point's label needs of its statistics (`Facts.LabelBasis`).
     let labelBasis: [Facts.LabelBasis]
+    /// Per series, how many points hold its lowest and highest values.
+    let ties: [TiedExtremes]
     /// The plain label of a point ("June 6, $1,950, 6 of 92") when this locale's text joins parts
     /// (`Phrasebook.fixed`), and each full series' count as it writes it: two million labels of a
     /// series render without a renderer each (issue 12).
@@ -66,6 +68,8 @@ struct ChartDescriber {
         let firstFinite: [Double?]
         let hasGap: [Bool]
         let labelBasis: [LabelBasis]
+        /// Per series, how many points hold its lowest and highest values.
+        let ties: [TiedExtremes]
 
         /// What a point's label needs of its series' statistics, without a reference to count:
         /// a label made two million times copies it, not the series' whole `SeriesTrend`.
@@ -89,6 +93,7 @@ struct ChartDescriber {
                 return m
             }
             labelBasis = trend.series.map { LabelBasis(highest: $0.max?.index, lowest: $0.min?.index, varies: $0.min?.y != $0.max?.y) }
+            ties = zip(context.fullSeries.series, trend.series).map { TiedExtremes($0.y, low: $1.min?.y, high: $1.max?.y) }
             x = XAxisFacts(context.fullSeries, zone: context.chart.x.zone, unit: context.chart.x.unit,
                            aggregation: context[AggregationKey.self])
             y = YAxisFacts(unit: context.chart.y.unit, series: context.fullSeries.series.map(\.y))
@@ -112,6 +117,7 @@ struct ChartDescriber {
         firstFinite = facts.firstFinite
         hasGap = facts.hasGap
         labelBasis = facts.labelBasis
+        ties = facts.ties
         x = XValueText(facts: facts.x, language: language, catalog: catalog)
         let yFacts = facts.y
         y = YValueText(facts: yFacts, language: language)

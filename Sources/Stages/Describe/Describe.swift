@@ -98,6 +98,7 @@ public struct Describe: ChartStage {
             description.changes = words.sentences(changes).map { ChangeDescription(kind: $0.kind.rawValue, series: $0.series, text: $0.text) }
             for problem in words.problems where !problems.contains(problem) { problems.append(problem) }
         }
+        description.layout = describer.layoutDescription(context[ChartLayoutsKey.self]?[locale])
         // What plugins that ran before said (docs/plugins.md): their lists, and their sentences as a layer.
         let notes = context[PluginNotesKey.self] ?? []
         description.navigation += notes.navigationLists(in: locale)

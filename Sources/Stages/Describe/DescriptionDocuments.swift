@@ -36,6 +36,10 @@ struct DescriptionDocuments: Sendable {
         json.member("chart", .string(d.chart))
         json.member("title", .string(d.title))
         json.member("summary", .string(d.summary))
+        // Which layout the chart stage draws (issue 32); left out when the pipeline draws no chart.
+        if let layout = d.layout {
+            json.member("layout", .object([("drawn", .string(layout.drawn)), ("text", .string(layout.text))]))
+        }
         // What changed since the run it was compared with; left out without one, or when nothing did.
         if !d.changes.isEmpty {
             json.member("changes", .array(d.changes.map { c in
@@ -121,6 +125,7 @@ struct DescriptionDocuments: Sendable {
     func writeMarkdown(into text: inout TextLines, heading: (String) -> String, flush: (inout TextLines) throws -> Void) throws {
         let d = description
         text.append(["# " + Markdown.text(d.title), "", Markdown.text(d.summary), ""])
+        if let layout = d.layout { text.append([Markdown.text(layout.text), ""]) }
         if !d.changes.isEmpty {
             text.append(["## " + heading("changes"), ""] + d.changes.map { "- " + Markdown.text($0.text) } + [""])
         }

@@ -91,6 +91,11 @@ struct ChartSection {
         }
         m.element("p", [("class", "cp-summary")], text: d.summary)
         m.newline()
+        // Which layout was drawn (overlay or small multiples), as description.json says it.
+        if let layout = d.layout {
+            m.element("p", [("class", "cp-layout"), ("data-layout", layout.drawn)], text: layout.text)
+            m.newline()
+        }
         aboutTheData(&m)
         if let svg = made.svg {
             m.wrap("div", [("class", "cp-figure")]) { m in
