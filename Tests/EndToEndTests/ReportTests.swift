@@ -117,6 +117,115 @@ final class ReportTests: XCTestCase {
         }
     }
 
+    /// Sound that follows the keys and keys that read on demand, in English and Korean: each move
+    /// asks for the point's tone at the audio graph's pitch (C3 to C6 over the fixed range 0–100 %)
+    /// and pan, the series' highest and lowest points add their earcon; M mutes and unmutes; T, X, Y
+    /// and W read the title and summary, the axes and the position; Space plays on from the point,
+    /// tone after tone, faster after ] ], and any navigation key stops it. The braille field holds
+    /// the series' line with the caret on the focused point's cell, B moves into it and back, the
+    /// keys work there; L switches to terse labels (x and value) and back, remembered on reload.
+    func testTonesFollowTheKeysAndTheReadingKeysSpeak() throws {
+        let out = try DemoTests.demo()
+        for locale in ["en", "ko"] {
+            let description = try Self.json(out.appendingPathComponent("charts/battery-level/description.\(locale).json"))
+            let series = try XCTUnwrap(description["series"]?.arrayValue?.first)
+            let points = series["points"]?.arrayValue ?? []
+            let ys = points.map { $0["y"]?.doubleValue }
+            let index = { (k: Int) in points[k]["index"]?.intValue ?? -1 }
+            let label = { (k: Int) in points[k]["label"]?.stringValue ?? "" }
+            let finite = ys.indices.filter { ys[$0] != nil }
+            let highest = try XCTUnwrap(finite.max { (ys[$0] ?? 0, $1) < (ys[$1] ?? 0, $0) })
+            let lowest = try XCTUnwrap(finite.min { (ys[$0] ?? 0, $0) < (ys[$1] ?? 0, $1) })
+            let last = points.count - 1
+            let presses = ["Right", "End", "Home", "m", "Right", "m", "Right", "t", "x", "y", "w",
+                           "Space", "Wait", "Escape", "Wait", "]", "]", "Space", "Wait", "Right", "Wait",
+                           "Home", "b", "Right", "b", "l", "Right", "w", "Reload", "Right", "l"]
+            let result = try Self.check(["keys", Self.page(out, "battery-level", locale), "battery-level"] + presses)
+            let heard = (result["presses"]?.arrayValue ?? []).map { $0["tones"]?.arrayValue ?? [] }
+            let said = (result["presses"]?.arrayValue ?? []).map { $0["point"]?.stringValue ?? "" }
+            XCTAssertEqual(heard.count, presses.count)
+            /// The tones a single move to point k asks for: its tone, then an earcon at an extreme.
+            func move(_ tones: [JSONValue], to k: Int, _ context: String) {
+                let y = ys[k] ?? .nan
+                // sonify's PitchMap: 130.81 Hz × 2^(log2(1046.5 / 130.81) × position), over the chart's range 0–100.
+                let pitch = 130.81 * exp2(log2(1046.5 / 130.81) * y / 100)
+                XCTAssertEqual(tones.first?["kind"], "point", context)
+                XCTAssertEqual(tones.first?["index"]?.intValue, index(k), context)
+                XCTAssertEqual(tones.first?["step"], .null, context)
+                XCTAssertEqual(tones.first?["frequency"]?.doubleValue ?? 0, pitch, accuracy: pitch * 1e-9, context)
+                let extreme = k == highest ? "high" : k == lowest ? "low" : nil
+                XCTAssertEqual(tones.count, extreme == nil ? 1 : 2, context)
+                if let extreme {
+                    XCTAssertEqual(tones.last?["kind"], "earcon", context)
+                    XCTAssertEqual(tones.last?["extreme"]?.stringValue, extreme, context)
+                    XCTAssertEqual(tones.last?["frequency"]?.doubleValue ?? 0, pitch * (extreme == "high" ? 2 : 1.5), accuracy: pitch * 1e-9, context)
+                }
+            }
+            move(heard[0], to: 0, "\(locale) Right")
+            move(heard[1], to: last, "\(locale) End")
+            move(heard[2], to: 0, "\(locale) Home")
+            // Pan follows x: hard left at the first point, hard right at the last (one series spans the x axis).
+            XCTAssertEqual(heard[0].first?["pan"]?.doubleValue, 0)
+            XCTAssertEqual(heard[1].first?["pan"]?.doubleValue, 1)
+            XCTAssertEqual(said[3], Self.words("report.sound.off", locale))
+            XCTAssertEqual(heard[3], [], "M asks for no tone")
+            XCTAssertEqual(said[4], label(1))
+            XCTAssertEqual(heard[4], [], "muted: a move is silent")
+            XCTAssertEqual(said[5], Self.words("report.sound.on", locale))
+            move(heard[6], to: 2, "\(locale) Right unmuted")
+            // The reading keys.
+            let title = description["title"]?.stringValue ?? "", summary = description["summary"]?.stringValue ?? ""
+            XCTAssertEqual(said[7], Self.words("report.read.title", locale, [.text(title), .text(summary)]))
+            let axes = description["axes"]?.arrayValue ?? []
+            let axis = { (name: String) in axes.first { $0["axis"]?.stringValue == name }?["text"]?.stringValue }
+            XCTAssertEqual(said[8], try XCTUnwrap(axis("x")))
+            XCTAssertEqual(said[9], try XCTUnwrap(axis("y")))
+            let announce = Self.words("report.series.position", locale, [.text(series["name"]?.stringValue ?? ""), .integer(1), .integer(1)])
+            XCTAssertEqual(said[10], Self.words("report.position", locale, [.text(announce), .text(label(2))]))
+            XCTAssertEqual(heard[7] + heard[8] + heard[9] + heard[10], [], "reading asks for no tone")
+            // Space: tone after tone from the focused point, at 0.25 s a tone; Escape stops it.
+            let first = heard[11] + heard[12] + heard[13]
+            XCTAssertGreaterThanOrEqual(first.count, 2, "\(locale): Space plays on")
+            let played = first.filter { $0["kind"] == "point" }
+            XCTAssertEqual(played.map { $0["index"]?.intValue ?? -1 }, Array((2..<(2 + played.count)).map(index)), locale)
+            XCTAssertTrue(played.allSatisfy { $0["step"]?.doubleValue == 0.25 }, "\(played)")
+            XCTAssertEqual(heard[14], [], "\(locale): nothing plays after Escape")
+            XCTAssertEqual(said[15], Self.words("report.sound.speed", locale, [.text("2")]))
+            XCTAssertEqual(said[16], Self.words("report.sound.speed", locale, [.text("4")]))
+            // At speed 4 from where it stopped; Right stops it and moves on.
+            let fast = (heard[17] + heard[18] + heard[19]).filter { $0["step"] != .null && $0["kind"] == "point" }
+            XCTAssertGreaterThanOrEqual(fast.count, 2, locale)
+            XCTAssertEqual(fast.first?["index"]?.intValue, played.last?["index"]?.intValue, "\(locale): plays on from the point it stopped at")
+            XCTAssertTrue(fast.allSatisfy { $0["step"]?.doubleValue == 0.0625 }, "\(fast)")
+            let moved = heard[19].filter { $0["step"] == .null && $0["kind"] == "point" }
+            XCTAssertEqual(moved.count, 1, "\(locale): Right plays its own tone")
+            XCTAssertEqual(heard[20], [], "\(locale): nothing plays after Right")
+            // Braille: the line of description.<locale>.json, the caret on the cell of each point.
+            let braille = (result["presses"]?.arrayValue ?? []).map { $0["braille"] ?? .null }
+            let line = series["braille"]?.stringValue ?? ""
+            let cell = { (k: Int) in BrailleSparkline.cell(position: k, count: points.count) }
+            XCTAssertEqual(braille[1]["value"]?.stringValue, line)
+            XCTAssertEqual(braille[1]["caret"]?.intValue, cell(last))
+            XCTAssertEqual(braille[21]["caret"]?.intValue, 0)
+            XCTAssertNotEqual(cell(last), 0)
+            XCTAssertEqual(braille[22]["focused"], .bool(true), "B moves into the braille field")
+            XCTAssertEqual(said[23], label(1), "Right in the braille field moves the chart")
+            XCTAssertEqual(braille[23]["caret"]?.intValue, cell(1))
+            XCTAssertEqual(braille[24]["focused"], .bool(false), "B goes back to the chart")
+            XCTAssertNotEqual(braille.indices.map { (result["presses"]?.arrayValue ?? [])[$0]["marker"] ?? .null }[24], .null,
+                              "the chart has the focus again")
+            // Verbosity: terse labels are x and value, remembered when the page is loaded again.
+            XCTAssertEqual(said[25], Self.words("report.verbosity.terse", locale))
+            let terse = try XCTUnwrap(said[26].split(separator: ",").first.map(String.init))
+            XCTAssertTrue(label(2).hasPrefix(terse), "\(said[26]) is the start of \(label(2))")
+            XCTAssertLessThan(said[26].count, label(2).count)
+            XCTAssertEqual(said[27], Self.words("report.position", locale, [.text(announce), .text(label(2))]), "W says the full label")
+            XCTAssertNotEqual(said[29], label(0), "terse after reloading the page")
+            XCTAssertTrue(label(0).hasPrefix(try XCTUnwrap(said[29].split(separator: ",").first.map(String.init))), said[29])
+            XCTAssertEqual(said[30], Self.words("report.verbosity.full", locale))
+        }
+    }
+
     func testWithoutJavaScriptEveryChartHasItsSummaryAndTable() throws {
         let out = try DemoTests.demo()
         let pages = DemoTests.locales.flatMap { locale in DemoTests.charts.map { Self.page(out, $0, locale) } }

@@ -8,8 +8,12 @@ Usage:
   check_report.py keys REPORT CHART KEY...         focuses the chart whose element has data-chart=CHART,
                                                    presses the keys (Right, Left, Up, Down, Home, End,
                                                    PageDown, PageUp, Space, Escape, a letter, or
-                                                   Shift+<key>) and records the chart's live regions
-                                                   after each
+                                                   Shift+<key>; Wait waits half a second, Reload loads
+                                                   the page again and focuses the chart) and records
+                                                   the chart's live regions after each, the tones
+                                                   the page asked for since the press before (its
+                                                   window.__chartpipeTones hook) and the braille
+                                                   field (its text, caret, whether it has focus)
   check_report.py nojs REPORT...                   with JavaScript off: each chart's title, summary and
                                                    table, and whether the table shows once its
                                                    disclosure is opened
@@ -106,30 +110,48 @@ def keys(report, chart, presses):
     driver = browser()
     out = {"presses": []}
     try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "window.__chartpipeTones = [];"})
         driver.get(url(report))
-        plot = driver.find_element(By.CSS_SELECTOR, '[data-chart="%s"]' % chart)
-        section = plot.find_element(By.XPATH, "ancestor::section")
-        point = section.find_element(By.CSS_SELECTOR, "[data-live=point]")
-        series = section.find_element(By.CSS_SELECTOR, "[data-live=series]")
-        driver.execute_script("arguments[0].focus();", plot)
+
+        def find():
+            plot = driver.find_element(By.CSS_SELECTOR, '[data-chart="%s"]' % chart)
+            section = plot.find_element(By.XPATH, "ancestor::section")
+            driver.execute_script("arguments[0].focus();", plot)
+            return (plot, section, section.find_element(By.CSS_SELECTOR, "[data-live=point]"),
+                    section.find_element(By.CSS_SELECTOR, "[data-live=series]"))
+        plot, section, point, series = find()
         out["focused"] = driver.switch_to.active_element == plot
         out["role"] = plot.get_attribute("role")
         out["label"] = plot.get_attribute("aria-label")
         out["politeRegions"] = [e.get_attribute("data-live") for e in section.find_elements(By.CSS_SELECTOR, "[aria-live=polite]")]
+        heard = 0
         for press in presses:
             actions = ActionChains(driver)
-            if press.startswith("Shift+"):
+            if press == "Wait":
+                time.sleep(0.5)
+            elif press == "Reload":
+                driver.refresh()
+                plot, section, point, series = find()
+                heard = 0
+            elif press.startswith("Shift+"):
                 name = press[len("Shift+"):]
                 actions.key_down(Keys.SHIFT).send_keys(KEYS.get(name, name.lower())).key_up(Keys.SHIFT)
             else:
                 actions.send_keys(KEYS.get(press, press))
-            actions.perform()
+            if press not in ("Wait", "Reload"):
+                actions.perform()
             time.sleep(0.2)
+            tones = driver.execute_script("return window.__chartpipeTones.slice(arguments[0]);", heard)
+            heard += len(tones)
             marker = driver.execute_script(
                 "var r = arguments[0].querySelector('.cp-ring');"
                 "if (!r || !arguments[0].classList.contains('cp-active')) { return null; }"
                 "var b = r.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2];", plot)
-            out["presses"].append({"key": press, "point": point.text, "series": series.text, "marker": marker})
+            braille = driver.execute_script(
+                "var f = arguments[0].querySelector('.cp-braille-field');"
+                "return f ? {value: f.value, caret: f.selectionStart, focused: document.activeElement === f} : null;", section)
+            out["presses"].append({"key": press, "point": point.text, "series": series.text, "marker": marker, "tones": tones,
+                                   "braille": braille})
     finally:
         driver.quit()
     return out

@@ -81,7 +81,18 @@ struct ChartFiles {
         return ChartMaterial.Made(
             description: description, notes: notes, svg: svg, table: table(data: data, words: words), audio: audio, captions: captions,
             downloads: downloads(locale: locale, audio: audio, captions: captions, words: words),
-            model: ScriptModel(description: description, data: data, cues: audio.isEmpty ? nil : cues, words: words).json)
+            model: ScriptModel(description: description, data: data, cues: audio.isEmpty ? nil : cues, words: words,
+                               yRange: chart.spec.y.range, terse: terse(data: data, words: words)).json)
+    }
+
+    /// A point's terse label: its x and value as the report's table writes them ("June 3, 1,234 USD").
+    func terse(data: SeriesSet, words: ReportWords) -> (Double, Double?) -> String {
+        let x = XValueText(facts: xFacts(data), language: words.language, catalog: words.catalog)
+        let y = YValueText(facts: YAxisFacts(chart.spec, data), language: words.language)
+        let none = words("report.point.noValue")
+        return { value, level in
+            words("describe.nav.point", [.text(x.text(value)), .text(level.flatMap { $0.isFinite ? y.text($0) : nil } ?? none)])
+        }
     }
 
     /// Sentences of `plugin.<name>.json` files that the description does not hold (a plugin that

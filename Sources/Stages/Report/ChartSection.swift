@@ -103,6 +103,14 @@ struct ChartSection {
                     m.text(words("report.chart.hint") + " ")
                     m.element("button", [("type", "button"), ("class", "cp-keys-button")], text: words("report.keys.open"))
                 }
+                // The focused series' braille line with the cursor at the focused point (MAIDR's braille
+                // mode): B moves into it, a braille display reads it; the script fills it.
+                m.wrap("p", [("class", "cp-braille-line cp-js"), ("hidden", "")]) { m in
+                    m.element("label", [("for", "\(id)-braille")], text: words("report.braille.label"))
+                    m.text(" ")
+                    m.void("input", [("type", "text"), ("id", "\(id)-braille"), ("class", "cp-braille-field"), ("readonly", ""),
+                                     ("spellcheck", "false"), ("autocomplete", "off")])
+                }
                 m.wrap("div", [("class", "cp-status")]) { m in
                     m.element("p", [("class", "cp-live"), ("data-live", "series"), ("aria-live", "polite"), ("aria-atomic", "true")], text: "")
                     m.element("p", [("class", "cp-live"), ("data-live", "point"), ("aria-live", "polite"), ("aria-atomic", "true")], text: "")
