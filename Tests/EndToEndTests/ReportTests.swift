@@ -226,6 +226,45 @@ final class ReportTests: XCTestCase {
         }
     }
 
+    /// Navigation lists per series: in a chart of 16 series whose description lists end at 100
+    /// entries (in the fourth series), "next peak" in the 16th series goes to its first peak after
+    /// the point (trend.json's), and from its end "previous peak" and "previous valley" reach the last
+    /// ones, past the 20 entries a series the page's model holds (read on demand).
+    func testNextPeakWorksInTheSixteenthSeries() throws {
+        let out = try Harness.temporaryFolder()
+        let run = try Harness.run(["run", "Tests/EndToEndTests/Fixtures/report/many-series.pipeline", "--out", out.path, "--quiet"],
+                                  environment: Self.epoch)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let folder = out.appendingPathComponent("charts/stations")
+        let trend = try Self.json(folder.appendingPathComponent("trend.json"))
+        let last = try XCTUnwrap(trend["series"]?.arrayValue?.last)
+        let indices = { (name: String) in (last[name]?.arrayValue ?? []).compactMap { $0["index"]?.intValue } }
+        let peaks = indices("peaks"), valleys = indices("valleys")
+        XCTAssertGreaterThan(peaks.count, 20, "more peaks than the page's model holds for a series")
+        for locale in ["en", "ko"] {
+            let description = try Self.json(folder.appendingPathComponent("description.\(locale).json"))
+            let listed = description["navigation"]?["peaks"]?["entries"]?.arrayValue ?? []
+            XCTAssertEqual(listed.count, 100)
+            XCTAssertFalse(listed.contains { $0["seriesIndex"]?.intValue == 15 }, "the description's peaks end before the 16th series")
+            // The labels of the 16th series' entries, as describe wrote them for every series.
+            let navigation = try Self.json(folder.appendingPathComponent("navigation.\(locale).json"))
+            func label(_ list: String, _ index: Int) -> String? {
+                let entries = (navigation["lists"]?[list]?.arrayValue ?? []).compactMap(\.arrayValue)
+                return entries.first { $0.count == 5 && $0[0].intValue == 15 && $0[1].intValue == index }?[4].stringValue
+            }
+            let presses = ["Right"] + Array(repeating: "Down", count: 15) + ["p", "End", "Shift+P", "Shift+V"]
+            let result = try Self.check(["keys", Self.page(out, "stations", locale), "stations"] + presses)
+            let said = (result["presses"]?.arrayValue ?? []).map { $0["point"]?.stringValue ?? "" }
+            let seriesSaid = (result["presses"]?.arrayValue ?? []).map { $0["series"]?.stringValue ?? "" }
+            XCTAssertEqual(seriesSaid[15], Self.words("report.series.position", locale,
+                                                      [.text(description["series"]?.arrayValue?.last?["name"]?.stringValue ?? ""), .integer(16), .integer(16)]))
+            let firstPeak = try XCTUnwrap(peaks.first { $0 > 0 })
+            XCTAssertEqual(said[16], try XCTUnwrap(label("peaks", firstPeak)), locale)
+            XCTAssertEqual(said[18], try XCTUnwrap(label("peaks", try XCTUnwrap(peaks.last))), locale)
+            XCTAssertEqual(said[19], try XCTUnwrap(label("valleys", try XCTUnwrap(valleys.last { $0 < (peaks.last ?? 0) }))), locale)
+        }
+    }
+
     func testWithoutJavaScriptEveryChartHasItsSummaryAndTable() throws {
         let out = try DemoTests.demo()
         let pages = DemoTests.locales.flatMap { locale in DemoTests.charts.map { Self.page(out, $0, locale) } }

@@ -136,7 +136,7 @@ struct ChartDescriber {
 
     // MARK: Rendering
 
-    private func say(_ key: String, _ arguments: [TemplateArgument]) -> String {
+    func say(_ key: String, _ arguments: [TemplateArgument]) -> String {
         let rendering = phrases.rendering(key, arguments)
         note(rendering.problems, key: key)
         return rendering.text
@@ -147,7 +147,7 @@ struct ChartDescriber {
         for problem in problems { sink.add("key 'describe.\(key)' [\(locale)]: \(problem)") }
     }
 
-    private func t(_ s: String) -> TemplateArgument { .text(s) }
+    func t(_ s: String) -> TemplateArgument { .text(s) }
 
     // MARK: Values and amounts
 
@@ -889,12 +889,12 @@ struct ChartDescriber {
         full.series.count > 1 ? say("nav.seriesLabel", [t(seriesName(k)), t(label)]) : label
     }
 
-    private func pointEntry(_ k: Int, _ p: TrendPoint) -> NavigationEntry {
+    func pointEntry(_ k: Int, _ p: TrendPoint) -> NavigationEntry {
         let label = prefixed(k, say("nav.point", [t(x.text(p.x)), t(value(p.y))]))
         return NavigationEntry(series: k, index: p.index, x: p.x, y: p.y, label: label)
     }
 
-    private func segmentEntry(_ k: Int, _ g: TrendSegment) -> NavigationEntry {
+    func segmentEntry(_ k: Int, _ g: TrendSegment) -> NavigationEntry {
         let s = full.series[k]
         return NavigationEntry(series: k, index: g.from, x: s.x[g.from], y: s.y[g.from],
                                label: prefixed(k, segmentLabel(series: k, g)))

@@ -119,6 +119,9 @@ struct ChartSection {
             m.newline()
         }
         m.raw("<script type=\"application/json\" class=\"cp-model\">" + JSONWriter(pretty: false).string(made.model) + "</script>\n")
+        if let more = made.moreLists {
+            m.raw("<script type=\"application/json\" class=\"cp-more\">" + JSONWriter(pretty: false).string(more) + "</script>\n")
+        }
         audio(&m, made)
         heading(&m, "describe.heading.axes")
         list(&m, "ul", d.axes.map(\.text))

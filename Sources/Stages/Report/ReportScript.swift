@@ -368,6 +368,7 @@ enum ReportScript {
       /// The next or previous entry of a navigation list: within the series for peaks, valleys,
       /// outliers and segments; across series, in time order, for crossings.
       Chart.prototype.jump = function (list, delta) {
+        if (this.model.more && this.model.more[list]) { this.loadMore(); }
         var entries = this.model.lists[list] || [], cur = this.current, chosen = null, k, e;
         var s = cur ? cur.s : this.firstSeries();
         var index = cur ? cur.index : -1;
@@ -381,6 +382,16 @@ enum ReportScript {
         }
         if (!chosen) { this.say(messages.edge[list]); return; }
         this.go(this.entry(chosen));
+      };
+
+      /// The lists whole: the model holds the first entries of each series, the page's cp-more
+      /// element every one, read at the first jump along a list that has more.
+      Chart.prototype.loadMore = function () {
+        var element = this.plot.closest("section").querySelector("script.cp-more"), whole, key;
+        this.model.more = null;
+        if (!element) { return; }
+        try { whole = JSON.parse(element.textContent); } catch (error) { return; }
+        for (key in whole) { if (whole.hasOwnProperty(key)) { this.model.lists[key] = whole[key]; } }
       };
 
       /// Plays the audio file from the focused point on to the series' end.

@@ -28,6 +28,12 @@ struct ScriptModel {
     var yRange: ClosedRange<Double>? = nil
     /// The terse label of a point: its x and value (nil: a gap), as the report's table writes them.
     var terse: ((Double, Double?) -> String)? = nil
+    /// Every series' lists (`navigation.<locale>.json`); nil: the description's (capped per chart).
+    var seriesLists: [NavigationList]? = nil
+
+    /// Entries of one list of one series the page's model holds; the rest are in the page's
+    /// `cp-more` element, read at the first jump along a list that has more (`more`).
+    static let inlinePerSeries = 20
 
     /// The pitches of the bottom and top of the y domain: `sonify`'s defaults (C3, C6), kept equal
     /// by ReportScriptTests.
@@ -56,16 +62,42 @@ struct ScriptModel {
                 ("points", .array(points)),
             ])
         }
-        var lists: [(String, JSONValue)] = []
-        for (key, names) in Self.lists {
-            var entries = description.navigation.filter { names.contains($0.name) }.flatMap(\.entries)
-            if names.count > 1 { entries.sort { ($0.x, $0.series, $0.index) < ($1.x, $1.series, $1.index) } }
-            lists.append((key, .array(entries.map { e in
-                .array([.int(e.series), .int(e.index), .double(e.x), .double(e.y), .string(e.label), seconds(series: e.series, x: e.x),
-                        cell(series: e.series, x: e.x), .string(terse.map { prefixed(e.series, $0(e.x, e.y)) } ?? e.label)])
-            })))
+        var lists: [(String, JSONValue)] = [], more: [(String, JSONValue)] = []
+        for (key, entries) in entries {
+            var held: [Int: Int] = [:]
+            let inline = entries.filter { e in
+                held[e.series, default: 0] += 1
+                return held[e.series, default: 0] <= Self.inlinePerSeries
+            }
+            lists.append((key, .array(inline.map(entry))))
+            more.append((key, .bool(inline.count < entries.count)))
         }
-        return .object([("series", .array(series)), ("lists", .object(lists)), ("sound", sound), ("read", read)])
+        return .object([("series", .array(series)), ("lists", .object(lists)), ("more", .object(more)), ("sound", sound), ("read", read)])
+    }
+
+    /// The lists the keys jump along, whole, by the script's name: within a list, series after
+    /// series; crossings (threshold crossings and crossovers) in time order.
+    var entries: [(key: String, entries: [NavigationEntry])] {
+        let source = seriesLists ?? description.navigation
+        return Self.lists.map { key, names in
+            var entries = source.filter { names.contains($0.name) }.flatMap(\.entries)
+            if names.count > 1 { entries.sort { ($0.x, $0.series, $0.index) < ($1.x, $1.series, $1.index) } }
+            return (key, entries)
+        }
+    }
+
+    /// The lists with more entries than the model holds, whole: the page's `cp-more` element
+    /// (nil when the model holds them all).
+    var more: JSONValue? {
+        let whole = entries
+        let counts = whole.map { list in Dictionary(grouping: list.entries, by: \.series).values.map(\.count).max() ?? 0 }
+        guard counts.contains(where: { $0 > Self.inlinePerSeries }) else { return nil }
+        return .object(whole.map { ($0.key, .array($0.entries.map(entry))) })
+    }
+
+    func entry(_ e: NavigationEntry) -> JSONValue {
+        .array([.int(e.series), .int(e.index), .double(e.x), .double(e.y), .string(e.label), seconds(series: e.series, x: e.x),
+                cell(series: e.series, x: e.x), .string(terse.map { prefixed(e.series, $0(e.x, e.y)) } ?? e.label)])
     }
 
     /// The audio graph's mapping: pitch over the y domain (the fixed range, else every finite value
