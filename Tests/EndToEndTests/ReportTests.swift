@@ -265,6 +265,55 @@ final class ReportTests: XCTestCase {
         }
     }
 
+    /// The tree (Olli) of a chart of 4 series, in English and Korean: Down and Enter go in, Up goes
+    /// out, Left and Right move along a level; each item is named by its summary (the series' and
+    /// segments' texts of description.<locale>.json, the points' labels); Chromium's accessibility
+    /// tree has the tree, its items with their levels, the open ones expanded, the focused one.
+    func testTheTreeWalksChartSeriesSegmentsAndPoints() throws {
+        let out = try DemoTests.demo()
+        for locale in ["en", "ko"] {
+            let description = try Self.json(out.appendingPathComponent("charts/daily-sales/description.\(locale).json"))
+            let series = description["series"]?.arrayValue ?? []
+            XCTAssertEqual(series.count, 4)
+            let name = { (k: Int) -> String in
+                Self.words("report.tree.series", locale, [.text(Self.words("report.series.position", locale, [.text(series[k]["name"]?.stringValue ?? ""),
+                                                                                                             .integer(k + 1), .integer(4)])),
+                                                          .text(series[k]["summary"]?.stringValue ?? "")])
+            }
+            let segments = series[2]["segments"]?.arrayValue ?? []
+            XCTAssertGreaterThan(segments.count, 1, "East has segments")
+            let segment = { (j: Int) in
+                Self.words("report.tree.segment", locale, [.text(String(j + 1)), .text(String(segments.count)), .text(segments[j]["label"]?.stringValue ?? "")])
+            }
+            let from = segments[1]["from"]?.intValue ?? 0, to = segments[1]["to"]?.intValue ?? 0
+            let inSecond = (series[2]["points"]?.arrayValue ?? []).filter { (from...to).contains($0["index"]?.intValue ?? -1) }
+            let southFirst = series[1]["points"]?.arrayValue?.first?["label"]?.stringValue ?? ""
+            let presses = ["Down", "Right", "Right", "Enter", "Right", "Down", "Right", "Up", "Up", "Left", "Down"]
+            let result = try Self.check(["tree", Self.page(out, "daily-sales", locale), "daily-sales"] + presses)
+            let focused = (result["presses"]?.arrayValue ?? []).map { p in
+                "\(p["focused"]?["level"]?.intValue ?? 0) \(p["focused"]?["name"]?.stringValue ?? "")"
+            }
+            let label = { (p: JSONValue?) in p?["label"]?.stringValue ?? "" }
+            XCTAssertEqual(focused, ["2 " + name(0), "2 " + name(1), "2 " + name(2), "3 " + segment(0), "3 " + segment(1),
+                                     "4 " + label(inSecond.first), "4 " + label(inSecond.dropFirst().first), "3 " + segment(1), "2 " + name(2),
+                                     "2 " + name(1), "3 " + southFirst], locale)
+            // Chromium's accessibility tree: one tree; the chart (open), its 4 series, South open with its points.
+            let ax = result["ax"]?.arrayValue ?? []
+            XCTAssertEqual(ax.filter { $0["role"] == "tree" }.map { $0["name"]?.stringValue ?? "" },
+                           [Self.words("report.tree.label", locale, [.text(description["title"]?.stringValue ?? "")])])
+            let items = ax.filter { $0["role"] == "treeitem" }
+            let chart = try XCTUnwrap(items.first)
+            XCTAssertEqual(chart["name"]?.stringValue, Self.words("report.read.title", locale, [.text(description["title"]?.stringValue ?? ""),
+                                                                                                 .text(description["summary"]?.stringValue ?? "")]))
+            XCTAssertEqual(chart["level"]?.intValue, 1)
+            XCTAssertEqual(chart["expanded"], .bool(true))
+            XCTAssertEqual(items.filter { $0["level"]?.intValue == 2 }.map { $0["name"]?.stringValue ?? "" }, (0..<4).map(name))
+            XCTAssertEqual(items.filter { $0["level"]?.intValue == 2 && $0["expanded"] == .bool(true) }.map { $0["name"]?.stringValue ?? "" }, [name(1)])
+            XCTAssertEqual(items.filter { $0["level"]?.intValue == 3 }.count, series[1]["points"]?.arrayValue?.count, "South's points, East closed")
+            XCTAssertEqual(items.filter { $0["focused"] == .bool(true) }.map { $0["name"]?.stringValue ?? "" }, [southFirst])
+        }
+    }
+
     func testWithoutJavaScriptEveryChartHasItsSummaryAndTable() throws {
         let out = try DemoTests.demo()
         let pages = DemoTests.locales.flatMap { locale in DemoTests.charts.map { Self.page(out, $0, locale) } }
@@ -285,7 +334,8 @@ final class ReportTests: XCTestCase {
                 let xs = Set((data["series"]?.arrayValue ?? []).flatMap { $0["points"]?.arrayValue ?? [] }.map { JSONWriter(pretty: false).string($0["x"] ?? .null) })
                 XCTAssertEqual(chart["table"]?["rows"]?.intValue, xs.count, "\(report) \(id)")
                 // Nothing that needs the script shows or takes focus.
-                XCTAssertEqual(chart["hint"], .array([.bool(false)]))
+                // The chart's hint and the tree's.
+                XCTAssertEqual(chart["hint"], .array([.bool(false), .bool(false)]))
                 XCTAssertEqual(chart["focusable"], .array([.null]))
             }
         }

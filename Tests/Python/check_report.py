@@ -14,6 +14,12 @@ Usage:
                                                    the page asked for since the press before (its
                                                    window.__chartpipeTones hook) and the braille
                                                    field (its text, caret, whether it has focus)
+  check_report.py tree REPORT CHART KEY...         focuses the first item of the chart's tree, presses
+                                                   the keys (Right, Left, Up, Down, Enter), records the
+                                                   focused item's name and level after each, then the
+                                                   tree's nodes in Chromium's accessibility tree (CDP
+                                                   Accessibility.getFullAXTree): role, name, level,
+                                                   expanded, focused
   check_report.py nojs REPORT...                   with JavaScript off: each chart's title, summary and
                                                    table, and whether the table shows once its
                                                    disclosure is opened
@@ -157,6 +163,37 @@ def keys(report, chart, presses):
     return out
 
 
+def tree(report, chart, presses):
+    driver = browser()
+    out = {"presses": []}
+    try:
+        driver.get(url(report))
+        section = driver.find_element(By.CSS_SELECTOR, '[data-chart="%s"]' % chart).find_element(By.XPATH, "ancestor::section")
+        first = section.find_element(By.CSS_SELECTOR, "ul.cp-tree [role=treeitem]")
+        driver.execute_script("arguments[0].focus();", first)
+        keys = {"Enter": Keys.ENTER}
+        for press in presses:
+            ActionChains(driver).send_keys(keys.get(press, KEYS.get(press, press))).perform()
+            time.sleep(0.1)
+            out["presses"].append({"key": press, "focused": driver.execute_script(
+                "var e = document.activeElement; return e && e.getAttribute('role') === 'treeitem'"
+                " ? {name: e.getAttribute('aria-label'), level: Number(e.getAttribute('aria-level'))} : null;")})
+        driver.execute_cdp_cmd("Accessibility.enable", {})
+        nodes = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+        found = []
+        for node in nodes:
+            role = (node.get("role") or {}).get("value")
+            if role not in ("tree", "treeitem", "group") or node.get("ignored"):
+                continue
+            properties = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+            found.append({"role": role, "name": (node.get("name") or {}).get("value"), "level": properties.get("level"),
+                          "expanded": properties.get("expanded"), "focused": properties.get("focused", False)})
+        out["ax"] = found
+    finally:
+        driver.quit()
+    return out
+
+
 def nojs(reports):
     driver = browser(javascript=False)
     out = {}
@@ -270,6 +307,8 @@ def main():
         result = axe(arguments)
     elif command == "keys":
         result = keys(arguments[0], arguments[1], arguments[2:])
+    elif command == "tree":
+        result = tree(arguments[0], arguments[1], arguments[2:])
     elif command == "nojs":
         result = nojs(arguments)
     elif command == "shots":

@@ -111,6 +111,12 @@ struct ChartSection {
                     m.void("input", [("type", "text"), ("id", "\(id)-braille"), ("class", "cp-braille-field"), ("readonly", ""),
                                      ("spellcheck", "false"), ("autocomplete", "off")])
                 }
+                // The chart as a tree to walk (Olli): chart, series, segments, points; the script builds it.
+                m.wrap("div", [("class", "cp-tree-part cp-js"), ("hidden", "")]) { m in
+                    m.element("p", [("class", "cp-hint"), ("id", "\(id)-tree-hint")], text: words("report.tree.hint"))
+                    m.element("ul", [("class", "cp-tree"), ("aria-label", words("report.tree.label", [.text(d.title)])),
+                                     ("aria-describedby", "\(id)-tree-hint")], text: "")
+                }
                 m.wrap("div", [("class", "cp-status")]) { m in
                     m.element("p", [("class", "cp-live"), ("data-live", "series"), ("aria-live", "polite"), ("aria-atomic", "true")], text: "")
                     m.element("p", [("class", "cp-live"), ("data-live", "point"), ("aria-live", "polite"), ("aria-atomic", "true")], text: "")

@@ -11,7 +11,10 @@
 /// and W read the title and summary, the axes and where the focus is; H opens the keys. A braille
 /// field under the chart holds the focused series' braille line with its cursor at the focused
 /// point (MAIDR's braille mode), B moves into it and back; L switches between full and terse labels
-/// (MAIDR's verbosity), remembered for the page in localStorage.
+/// (MAIDR's verbosity), remembered for the page in localStorage. Under the chart, the chart as a
+/// tree (Olli: Blanco et al., "Olli: An Extensible Visualization Library for Screen Reader
+/// Accessibility", IEEE VIS 2022) with the ARIA tree pattern: chart, series, segments, points, each
+/// item named by its summary; Down or Enter goes in, Up out, Left and Right along a level.
 /// `window.__chartpipeTones`, when a test makes it an array, records each tone asked for.
 /// Without the script the page loses nothing but this: every fact is in its text and tables.
 enum ReportScript {
@@ -518,6 +521,117 @@ enum ReportScript {
         if (best) { this.go(this.point(best[0], best[1])); }
       };
 
+      /// The tree of one chart, built as it is walked: an item's children are made when it is first
+      /// entered, so a chart of many points starts with one item.
+      function Tree(chart, list) {
+        var self = this, model = chart.model;
+        this.chart = chart;
+        this.list = list;
+        this.current = null;
+        list.setAttribute("role", "tree");
+        this.root = {level: 1, text: (model.read || {}).title || "", kids: function () {
+          return model.series.map(function (series, s) { return self.seriesNode(s); });
+        }};
+        this.render(this.root, list);
+        this.root.element.tabIndex = 0;
+        this.current = this.root;
+        list.addEventListener("keydown", function (event) { self.key(event); });
+        list.addEventListener("click", function (event) {
+          var item = event.target.closest("[role=treeitem]");
+          if (item && item.cpNode) { self.focus(item.cpNode); }
+        });
+      }
+
+      Tree.prototype.seriesNode = function (s) {
+        var self = this, series = this.chart.model.series[s];
+        var points = function (from, to) {
+          var out = [];
+          series.points.forEach(function (p, i) {
+            if (p[0] >= from && p[0] <= to) { out.push(self.pointNode(s, i)); }
+          });
+          return out;
+        };
+        return {level: 2, text: series.tree || series.announce, kids: series.points.length === 0 ? null : function () {
+          var segments = series.segments || [];
+          if (segments.length < 2) { return points(-Infinity, Infinity); }
+          return segments.map(function (g) { return {level: 3, text: g[2], kids: function () { return points(g[0], g[1]); }}; });
+        }};
+      };
+
+      Tree.prototype.pointNode = function (s, i) {
+        var p = this.chart.point(s, i);
+        return {level: (this.chart.model.series[s].segments || []).length < 2 ? 3 : 4, text: p.label, point: p, kids: null};
+      };
+
+      Tree.prototype.render = function (node, parent) {
+        var item = document.createElement("li"), span = document.createElement("span");
+        item.setAttribute("role", "treeitem");
+        item.setAttribute("aria-level", String(node.level));
+        item.setAttribute("aria-label", node.text);
+        item.tabIndex = -1;
+        if (node.kids) { item.setAttribute("aria-expanded", "false"); }
+        span.textContent = node.text;
+        item.appendChild(span);
+        item.cpNode = node;
+        node.element = item;
+        parent.appendChild(item);
+      };
+
+      /// Opens the node's group (made the first time) and returns its first child, or null.
+      Tree.prototype.open = function (node) {
+        var self = this, group;
+        if (!node.kids) { return null; }
+        if (!node.children) {
+          node.children = node.kids();
+          group = document.createElement("ul");
+          group.setAttribute("role", "group");
+          node.children.forEach(function (child, k) {
+            child.parent = node;
+            child.position = k;
+            self.render(child, group);
+          });
+          node.element.appendChild(group);
+          node.group = group;
+        }
+        node.group.hidden = false;
+        node.element.setAttribute("aria-expanded", "true");
+        return node.children[0] || null;
+      };
+
+      Tree.prototype.close = function (node) {
+        if (node.group) { node.group.hidden = true; }
+        if (node.kids) { node.element.setAttribute("aria-expanded", "false"); }
+      };
+
+      Tree.prototype.focus = function (node) {
+        if (this.current && this.current.element) { this.current.element.tabIndex = -1; }
+        this.current = node;
+        node.element.tabIndex = 0;
+        node.element.focus();
+        if (node.point) {
+          // A point of the tree is the chart's point too: the marker, the braille cursor, its tone.
+          this.chart.current = node.point;
+          this.chart.show(node.point);
+          this.chart.feel(node.point);
+          if (!sound.muted) { this.chart.voice(node.point, null); }
+        }
+      };
+
+      Tree.prototype.key = function (event) {
+        var node = this.current, next = null, siblings;
+        if (!node || event.altKey || event.ctrlKey || event.metaKey) { return; }
+        siblings = node.parent ? node.parent.children : [node];
+        if (event.key === "ArrowDown" || event.key === "Enter") { next = this.open(node); }
+        else if (event.key === "ArrowUp") { next = node.parent || null; if (next) { this.close(next); } }
+        else if (event.key === "ArrowRight") { next = siblings[node.position + 1] || null; }
+        else if (event.key === "ArrowLeft") { next = node.position > 0 ? siblings[node.position - 1] : null; }
+        else if (event.key === "Home") { next = siblings[0]; }
+        else if (event.key === "End") { next = siblings[siblings.length - 1]; }
+        else { return; }
+        event.preventDefault();
+        if (next) { this.focus(next); }
+      };
+
       each(".cp-js[hidden]", function (element) { element.hidden = false; });
 
       each(".cp-plot[data-chart]", function (plot) {
@@ -535,6 +649,10 @@ enum ReportScript {
         button = hint ? hint.querySelector(".cp-keys-button") : null;
         if (button) { button.addEventListener("click", function () { openKeys(plot); }); }
         plot.addEventListener("keydown", function (event) { chart.key(event); });
+        var treeList = plot.closest("section").querySelector("ul.cp-tree");
+        if (treeList) {
+          try { chart.tree = new Tree(chart, treeList); } catch (error) { treeList.parentNode.hidden = true; }
+        }
         if (chart.braille) {
           chart.braille.addEventListener("keydown", function (event) { if (event.key !== "Tab") { chart.key(event); } });
           chart.braille.addEventListener("focus", function () { if (chart.current) { chart.show(chart.current); } });

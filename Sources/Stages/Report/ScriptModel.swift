@@ -59,6 +59,13 @@ struct ScriptModel {
                 ("announce", .string(words("report.series.position", [.text(s.name), .integer(k + 1), .integer(count)]))),
                 ("end", cues?.end(series: k).map(JSONValue.double) ?? .null),
                 ("braille", .string(s.braille)),
+                // The tree's words for the series and each of its segments (from, to: full-series indices).
+                ("tree", .string(words("report.tree.series", [.text(words("report.series.position", [.text(s.name), .integer(k + 1), .integer(count)])),
+                                                               .text(s.summary)]))),
+                ("segments", .array(s.segments.enumerated().map { j, g in
+                    .array([.int(g.from), .int(g.to),
+                            .string(words("report.tree.segment", [.text(String(j + 1)), .text(String(s.segments.count)), .text(g.label)]))])
+                })),
                 ("points", .array(points)),
             ])
         }
