@@ -121,7 +121,7 @@ let package = Package(
         tests("TableTests", ["Table", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "CCSV", "CFileSync",
                              "ChartpipeTestSupport"], fixtures: false),
         tests("ChartTests", ["Chart", "Describe", "Downsample", "Trend", "ChartpipeText", "ChartpipeJSON", "ChartpipeTestSupport"], fixtures: true),
-        tests("ReportTests", ["Report", "ChartpipeCore", "ChartpipeText", "ChartpipeJSON"], fixtures: false),
+        tests("ReportTests", ["Report", "Sonify", "ChartpipeCore", "ChartpipeText", "ChartpipeJSON"], fixtures: false),
         // Whether processes that plugin test doubles started still run (/proc), for two test targets.
         .target(name: "ProcessCheck", path: "Tests/ProcessCheck", swiftSettings: swiftSettings),
         tests("PluginTests", ["Plugin", "ChartpipeCore", "ChartpipeJSON", "ProcessCheck"]),

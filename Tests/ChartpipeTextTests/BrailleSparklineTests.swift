@@ -45,4 +45,20 @@ final class BrailleSparklineTests: XCTestCase {
         let flat = BrailleSparkline.render([Double](repeating: 7, count: 10))
         XCTAssertEqual(flat, String(repeating: "\u{28C0}", count: 5))
     }
+
+    /// The cursor's cell for each value is the cell that draws it: a lone spike at each position of
+    /// series short and long lands on the top row of exactly that cell.
+    func testTheCellOfAValueIsTheCellThatDrawsIt() {
+        for count in [1, 7, 40, 41, 97, 200] {
+            for position in 0..<count {
+                var values = [Double](repeating: 0, count: count)
+                values[position] = 100
+                let cells = Array(BrailleSparkline.render(values).unicodeScalars)
+                // Dots 1 and 4 (bits 0x01, 0x08) are the top row.
+                let top = cells.indices.filter { (cells[$0].value - 0x2800) & 0x09 != 0 }
+                let expected = count == 1 ? [0] : top
+                XCTAssertEqual([BrailleSparkline.cell(position: position, count: count)], expected, "\(position) of \(count)")
+            }
+        }
+    }
 }

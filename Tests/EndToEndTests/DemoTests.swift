@@ -127,7 +127,7 @@ final class DemoTests: XCTestCase {
             let id = chart["id"]?.stringValue ?? ""
             var expected = ["data.json", "trend.json", "audio.wav", "audio.mp3", "table.csv", "table.xlsx", "history.json"]
             for l in Self.locales {
-                expected += ["description.\(l).json", "description.\(l).md", "axchart.\(l).json", "audio.\(l).vtt",
+                expected += ["description.\(l).json", "description.\(l).md", "axchart.\(l).json", "navigation.\(l).json", "audio.\(l).vtt",
                              "chart.\(l).svg", "chart.\(l).narrow.svg", "table.\(l).html"]
             }
             // The weekday plugin runs for daily-sales only (pipelines/plugins/chartpipe-stage-weekday).

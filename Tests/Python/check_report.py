@@ -8,14 +8,24 @@ Usage:
   check_report.py keys REPORT CHART KEY...         focuses the chart whose element has data-chart=CHART,
                                                    presses the keys (Right, Left, Up, Down, Home, End,
                                                    PageDown, PageUp, Space, Escape, a letter, or
-                                                   Shift+<key>) and records the chart's live regions
-                                                   after each
+                                                   Shift+<key>; Wait waits half a second, Reload loads
+                                                   the page again and focuses the chart) and records
+                                                   the chart's live regions after each, the tones
+                                                   the page asked for since the press before (its
+                                                   window.__chartpipeTones hook) and the braille
+                                                   field (its text, caret, whether it has focus)
   check_report.py marker REPORT CHART WIDTH KEY...  the same keys in a window WIDTH CSS pixels wide; after
                                                    each, which of the chart's SVGs is shown (0: wide,
                                                    1: narrow) and which holds the visible focus ring,
                                                    the ring's centre, and the centres of the first and
                                                    last point of the first series as that SVG draws
                                                    them (its first tooltip targets)
+  check_report.py tree REPORT CHART KEY...         focuses the first item of the chart's tree, presses
+                                                   the keys (Right, Left, Up, Down, Enter), records the
+                                                   focused item's name and level after each, then the
+                                                   tree's nodes in Chromium's accessibility tree (CDP
+                                                   Accessibility.getFullAXTree): role, name, level,
+                                                   expanded, focused
   check_report.py nojs REPORT...                   with JavaScript off: each chart's title, summary and
                                                    table, and whether the table shows once its
                                                    disclosure is opened
@@ -104,30 +114,79 @@ def keys(report, chart, presses):
     driver = browser()
     out = {"presses": []}
     try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "window.__chartpipeTones = [];"})
         driver.get(url(report))
-        plot = driver.find_element(By.CSS_SELECTOR, '[data-chart="%s"]' % chart)
-        section = plot.find_element(By.XPATH, "ancestor::section")
-        point = section.find_element(By.CSS_SELECTOR, "[data-live=point]")
-        series = section.find_element(By.CSS_SELECTOR, "[data-live=series]")
-        driver.execute_script("arguments[0].focus();", plot)
+
+        def find():
+            plot = driver.find_element(By.CSS_SELECTOR, '[data-chart="%s"]' % chart)
+            section = plot.find_element(By.XPATH, "ancestor::section")
+            driver.execute_script("arguments[0].focus();", plot)
+            return (plot, section, section.find_element(By.CSS_SELECTOR, "[data-live=point]"),
+                    section.find_element(By.CSS_SELECTOR, "[data-live=series]"))
+        plot, section, point, series = find()
         out["focused"] = driver.switch_to.active_element == plot
         out["role"] = plot.get_attribute("role")
         out["label"] = plot.get_attribute("aria-label")
         out["politeRegions"] = [e.get_attribute("data-live") for e in section.find_elements(By.CSS_SELECTOR, "[aria-live=polite]")]
+        heard = 0
         for press in presses:
             actions = ActionChains(driver)
-            if press.startswith("Shift+"):
+            if press == "Wait":
+                time.sleep(0.5)
+            elif press == "Reload":
+                driver.refresh()
+                plot, section, point, series = find()
+                heard = 0
+            elif press.startswith("Shift+"):
                 name = press[len("Shift+"):]
                 actions.key_down(Keys.SHIFT).send_keys(KEYS.get(name, name.lower())).key_up(Keys.SHIFT)
             else:
                 actions.send_keys(KEYS.get(press, press))
-            actions.perform()
+            if press not in ("Wait", "Reload"):
+                actions.perform()
             time.sleep(0.2)
+            tones = driver.execute_script("return window.__chartpipeTones.slice(arguments[0]);", heard)
+            heard += len(tones)
             marker = driver.execute_script(
                 "var r = arguments[0].querySelector('.cp-ring');"
                 "if (!r || !arguments[0].classList.contains('cp-active')) { return null; }"
                 "var b = r.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2];", plot)
-            out["presses"].append({"key": press, "point": point.text, "series": series.text, "marker": marker})
+            braille = driver.execute_script(
+                "var f = arguments[0].querySelector('.cp-braille-field');"
+                "return f ? {value: f.value, caret: f.selectionStart, focused: document.activeElement === f} : null;", section)
+            out["presses"].append({"key": press, "point": point.text, "series": series.text, "marker": marker, "tones": tones,
+                                   "braille": braille})
+    finally:
+        driver.quit()
+    return out
+
+
+def tree(report, chart, presses):
+    driver = browser()
+    out = {"presses": []}
+    try:
+        driver.get(url(report))
+        section = driver.find_element(By.CSS_SELECTOR, '[data-chart="%s"]' % chart).find_element(By.XPATH, "ancestor::section")
+        first = section.find_element(By.CSS_SELECTOR, "ul.cp-tree [role=treeitem]")
+        driver.execute_script("arguments[0].focus();", first)
+        keys = {"Enter": Keys.ENTER}
+        for press in presses:
+            ActionChains(driver).send_keys(keys.get(press, KEYS.get(press, press))).perform()
+            time.sleep(0.1)
+            out["presses"].append({"key": press, "focused": driver.execute_script(
+                "var e = document.activeElement; return e && e.getAttribute('role') === 'treeitem'"
+                " ? {name: e.getAttribute('aria-label'), level: Number(e.getAttribute('aria-level'))} : null;")})
+        driver.execute_cdp_cmd("Accessibility.enable", {})
+        nodes = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+        found = []
+        for node in nodes:
+            role = (node.get("role") or {}).get("value")
+            if role not in ("tree", "treeitem", "group") or node.get("ignored"):
+                continue
+            properties = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+            found.append({"role": role, "name": (node.get("name") or {}).get("value"), "level": properties.get("level"),
+                          "expanded": properties.get("expanded"), "focused": properties.get("focused", False)})
+        out["ax"] = found
     finally:
         driver.quit()
     return out
@@ -280,6 +339,8 @@ def main():
         result = keys(arguments[0], arguments[1], arguments[2:])
     elif command == "marker":
         result = marker(arguments[0], arguments[1], int(arguments[2]), arguments[3:])
+    elif command == "tree":
+        result = tree(arguments[0], arguments[1], arguments[2:])
     elif command == "nojs":
         result = nojs(arguments)
     elif command == "shots":

@@ -2,6 +2,7 @@ import ChartpipeCore
 import ChartpipeJSON
 import ChartpipeText
 @testable import Report
+import Sonify
 import XCTest
 
 /// The report's parts that need no browser: cue times, the words it chooses, its markup's escaping
@@ -117,5 +118,29 @@ final class ReportUnitTests: XCTestCase {
         // Threshold crossings and crossovers are one list in time order.
         XCTAssertEqual(model["lists"]?["crossing"]?.arrayValue?.compactMap { $0.arrayValue?[4].stringValue }, ["early", "late"])
         XCTAssertEqual(model["lists"]?["outlier"], .array([]))
+    }
+
+    /// The tones the keys play use the audio graph's mapping: sonify's default pitches, the y domain
+    /// of every series (or the fixed range), pan over the x extent; the reading keys' texts.
+    func testTheModelCarriesTheSoundMappingAndTheReadingTexts() throws {
+        let data = SeriesSet(xType: .number, series: [
+            Series(name: "a", x: [0, 10], y: [1, .nan], firstRecord: [0, 1], lastRecord: [0, 1]),
+            Series(name: "b", x: [5, 30], y: [-2, 4], firstRecord: [0, 1], lastRecord: [0, 1]),
+        ])
+        let description = ChartDescription(
+            locale: "en", chart: "c", title: "Sales", summary: "Sales rose.",
+            axes: [AxisDescription(axis: .x, title: "Day", text: "X runs over days."), AxisDescription(axis: .y, title: "Units", text: "Y is units.")],
+            statistics: [], series: [], navigation: [])
+        let words = ReportWords(catalog: .embedded, locale: "en")
+        let model = ScriptModel(description: description, data: data, cues: nil, words: words).json
+        XCTAssertEqual(model["sound"]?["y"], .array([.int(-2), .int(4)]))
+        XCTAssertEqual(model["sound"]?["x"], .array([.int(0), .int(30)]))
+        XCTAssertEqual(model["sound"]?["low"]?.doubleValue, Sonify.low.defaultValue)
+        XCTAssertEqual(model["sound"]?["high"]?.doubleValue, Sonify.high.defaultValue)
+        let fixed = ScriptModel(description: description, data: data, cues: nil, words: words, yRange: 0...10).json
+        XCTAssertEqual(fixed["sound"]?["y"], .array([.int(0), .int(10)]))
+        XCTAssertEqual(model["read"]?["title"], "Sales. Sales rose.")
+        XCTAssertEqual(model["read"]?["x"], "X runs over days.")
+        XCTAssertEqual(model["read"]?["y"], "Y is units.")
     }
 }

@@ -45,6 +45,19 @@ public enum BrailleSparkline {
         return String(out)
     }
 
+    /// The cell of a line of `count` values (as `render` draws them) that shows the value at
+    /// `position`: where a braille display's cursor marks that value.
+    public static func cell(position: Int, count: Int, cells: Int = defaultCells) -> Int {
+        let columns = min(count, 2 * cells)
+        guard columns > 0, count > 0 else { return 0 }
+        let p = max(0, min(count - 1, position))
+        // The run c holds positions c·n/columns ..< (c+1)·n/columns (see resample).
+        var c = min(columns - 1, p * columns / count)
+        while c > 0, c * count / columns > p { c -= 1 }
+        while c + 1 < columns, (c + 1) * count / columns <= p { c += 1 }
+        return c / 2
+    }
+
     /// `values` in `columns` consecutive runs of (nearly) equal length by position, each the mean of
     /// its finite values, or nil where a run has none.
     static func resample(_ values: [Double], columns: Int) -> [Double?] {

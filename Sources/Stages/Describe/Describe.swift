@@ -127,6 +127,10 @@ public struct Describe: ChartStage {
         }
         artifacts.append(Artifact(path: "axchart.\(locale).json", kind: "axchart", locale: locale,
                                   content: Self.json(cancellation) { json, flush in try documents.writeAXChart(into: &json, flush: flush) }))
+        // Every series' lists, for the report's keys (the description's stop at 100 entries a chart).
+        let navigation = SeriesNavigation(describer: describer).json
+        artifacts.append(Artifact(path: "navigation.\(locale).json", kind: "navigation", locale: locale,
+                                  content: .bytes(Array(JSONWriter(pretty: false).string(navigation).utf8))))
         return (description, labels, artifacts, problems)
     }
 

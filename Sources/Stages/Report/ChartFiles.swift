@@ -78,10 +78,45 @@ struct ChartFiles {
         let audio = (chart.record?.artifacts ?? []).filter { $0.kind == "audio" && $0.locale == nil }
             .sorted { (audioOrder.firstIndex(of: Self.fileExtension($0.path)) ?? 9) < (audioOrder.firstIndex(of: Self.fileExtension($1.path)) ?? 9) }
         let captions = file("cues", locale)
+        let script = ScriptModel(description: description, data: data, cues: audio.isEmpty ? nil : cues, words: words,
+                                 yRange: chart.spec.y.range, terse: terse(data: data, words: words),
+                                 seriesLists: try seriesLists(data: data, locale: locale))
         return ChartMaterial.Made(
             description: description, notes: notes, svg: svg, table: table(data: data, words: words), audio: audio, captions: captions,
             downloads: downloads(locale: locale, audio: audio, captions: captions, words: words),
-            model: ScriptModel(description: description, data: data, cues: audio.isEmpty ? nil : cues, words: words).json)
+            model: script.json, moreLists: script.more)
+    }
+
+    /// Every series' navigation lists (`navigation.<locale>.json`, `describe`'s), or nil for a
+    /// chart described before describe wrote them (the description's lists then).
+    func seriesLists(data: SeriesSet, locale: String) throws(ChartError) -> [NavigationList]? {
+        guard file("navigation", locale) != nil else { return nil }
+        let json = try context.reader.json(of: chart, kind: "navigation", locale: locale)
+        guard let lists = json["lists"]?.objectValue else {
+            throw ChartError("navigation.\(locale).json of chart '\(chart.id)' is not what chartpipe writes", code: "run.unreadable-artifact")
+        }
+        return try lists.map { name, entries throws(ChartError) in
+            NavigationList(name: name, title: name, entries: try (entries.arrayValue ?? []).map { e throws(ChartError) in
+                let a = e.arrayValue ?? []
+                guard a.count == 5, let series = a[0].intValue, let index = a[1].intValue,
+                      let x = XValue.read(a[2], xType: data.xType, categories: data.categories), let y = a[3].doubleValue,
+                      let label = a[4].stringValue else {
+                    throw ChartError("navigation.\(locale).json of chart '\(chart.id)' has an entry that is not what chartpipe writes",
+                                     code: "run.unreadable-artifact")
+                }
+                return NavigationEntry(series: series, index: index, x: x, y: y, label: label)
+            })
+        }
+    }
+
+    /// A point's terse label: its x and value as the report's table writes them ("June 3, 1,234 USD").
+    func terse(data: SeriesSet, words: ReportWords) -> (Double, Double?) -> String {
+        let x = XValueText(facts: xFacts(data), language: words.language, catalog: words.catalog)
+        let y = YValueText(facts: YAxisFacts(chart.spec, data), language: words.language)
+        let none = words("report.point.noValue")
+        return { value, level in
+            words("describe.nav.point", [.text(x.text(value)), .text(level.flatMap { $0.isFinite ? y.text($0) : nil } ?? none)])
+        }
     }
 
     /// Sentences of `plugin.<name>.json` files that the description does not hold (a plugin that

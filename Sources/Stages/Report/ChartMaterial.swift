@@ -34,6 +34,8 @@ struct ChartMaterial {
         var downloads: [Download]
         /// What the page's script navigates: see `ScriptModel`.
         var model: JSONValue
+        /// The navigation lists whole, when the model holds only the first entries of each series.
+        var moreLists: JSONValue?
     }
 
     /// The data table the report shows: the points the chart draws (`data.json`), written in the

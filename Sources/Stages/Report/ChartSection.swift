@@ -108,6 +108,20 @@ struct ChartSection {
                     m.text(words("report.chart.hint") + " ")
                     m.element("button", [("type", "button"), ("class", "cp-keys-button")], text: words("report.keys.open"))
                 }
+                // The focused series' braille line with the cursor at the focused point (MAIDR's braille
+                // mode): B moves into it, a braille display reads it; the script fills it.
+                m.wrap("p", [("class", "cp-braille-line cp-js"), ("hidden", "")]) { m in
+                    m.element("label", [("for", "\(id)-braille")], text: words("report.braille.label"))
+                    m.text(" ")
+                    m.void("input", [("type", "text"), ("id", "\(id)-braille"), ("class", "cp-braille-field"), ("readonly", ""),
+                                     ("spellcheck", "false"), ("autocomplete", "off")])
+                }
+                // The chart as a tree to walk (Olli): chart, series, segments, points; the script builds it.
+                m.wrap("div", [("class", "cp-tree-part cp-js"), ("hidden", "")]) { m in
+                    m.element("p", [("class", "cp-hint"), ("id", "\(id)-tree-hint")], text: words("report.tree.hint"))
+                    m.element("ul", [("class", "cp-tree"), ("aria-label", words("report.tree.label", [.text(d.title)])),
+                                     ("aria-describedby", "\(id)-tree-hint")], text: "")
+                }
                 m.wrap("div", [("class", "cp-status")]) { m in
                     m.element("p", [("class", "cp-live"), ("data-live", "series"), ("aria-live", "polite"), ("aria-atomic", "true")], text: "")
                     m.element("p", [("class", "cp-live"), ("data-live", "point"), ("aria-live", "polite"), ("aria-atomic", "true")], text: "")
@@ -116,6 +130,9 @@ struct ChartSection {
             m.newline()
         }
         m.raw("<script type=\"application/json\" class=\"cp-model\">" + JSONWriter(pretty: false).string(made.model) + "</script>\n")
+        if let more = made.moreLists {
+            m.raw("<script type=\"application/json\" class=\"cp-more\">" + JSONWriter(pretty: false).string(more) + "</script>\n")
+        }
         audio(&m, made)
         heading(&m, "describe.heading.axes")
         list(&m, "ul", d.axes.map(\.text))

@@ -336,8 +336,8 @@ struct ReportPage {
                     }
                 }
                 m.wrap("tbody") { m in
-                    for key in ["points", "series", "ends", "segments", "peaks", "valleys", "outliers", "crossings", "point", "play",
-                                "stop", "help"] {
+                    for key in ["points", "series", "ends", "segments", "peaks", "valleys", "outliers", "crossings", "point", "speed",
+                                "play", "stop", "mute", "title", "xAxis", "yAxis", "position", "braille", "verbosity", "help"] {
                         m.wrap("tr") { m in
                             m.element("th", [("scope", "row")], text: words("report.key.\(key)"))
                             m.element("td", text: words("report.key.\(key).action"))
@@ -356,6 +356,12 @@ struct ReportPage {
         for list in ScriptModel.lists { edges.append((list.key, .string(words("report.edge.\(list.key)")))) }
         let json: JSONValue = .object([
             ("edge", .object(edges)), ("empty", .string(words("report.edge.empty"))), ("noAudio", .string(words("report.audio.none"))),
+            ("soundOff", .string(words("report.sound.off"))), ("soundOn", .string(words("report.sound.on"))),
+            ("speeds", .array(ScriptModel.speeds.map { .string(words("report.sound.speed", [.text($0)])) })),
+            // The script fills in the {series} and the {label} of the point.
+            ("position", .string(words("report.position", [.text("{series}"), .text("{label}")]))),
+            ("noPosition", .string(words("report.position.none"))),
+            ("full", .string(words("report.verbosity.full"))), ("terse", .string(words("report.verbosity.terse"))),
         ])
         // JSONWriter writes "</" and "<!" so that the text cannot end or confuse the element.
         m.raw("<script type=\"application/json\" id=\"cp-messages\">" + JSONWriter(pretty: false).string(json) + "</script>\n")

@@ -3,8 +3,19 @@
 /// End go to the ends, Page Up and Page Down by segment, single letters to the next or previous
 /// peak, valley, outlier and crossing of the description's navigation lists. Each move puts the
 /// point's label, exactly as `describe` wrote it, into the chart's polite live region and moves a
-/// focus marker over the SVG. Space plays the point's sound and Shift+End plays on to the end of
-/// the series, Control or Escape stops (chart2music's keys for the same actions); H opens the keys.
+/// focus marker over the SVG. Each move also plays the point's tone through Web Audio (chart2music's
+/// sonification of navigation): the audio graph's pitch and pan, a distinct buzz for a gap, the
+/// graph's earcons at the series' highest and lowest points; M mutes. Space plays on from the point,
+/// tone after tone, [ and ] slow it down and speed it up (Apple's Audio Graphs), any other key stops
+/// it; Shift+End plays the audio file on to the end of the series, Control or Escape stops. T, X, Y
+/// and W read the title and summary, the axes and where the focus is; H opens the keys. A braille
+/// field under the chart holds the focused series' braille line with its cursor at the focused
+/// point (MAIDR's braille mode), B moves into it and back; L switches between full and terse labels
+/// (MAIDR's verbosity), remembered for the page in localStorage. Under the chart, the chart as a
+/// tree (Olli: Blanco et al., "Olli: An Extensible Visualization Library for Screen Reader
+/// Accessibility", IEEE VIS 2022) with the ARIA tree pattern: chart, series, segments, points, each
+/// item named by its summary; Down or Enter goes in, Up out, Left and Right along a level.
+/// `window.__chartpipeTones`, when a test makes it an array, records each tone asked for.
 /// Without the script the page loses nothing but this: every fact is in its text and tables.
 enum ReportScript {
     static let source = #"""
@@ -16,6 +27,57 @@ enum ReportScript {
       var dialog = document.getElementById("cp-keys");
       var opener = null;
       var each = function (selector, action) { Array.prototype.forEach.call(document.querySelectorAll(selector), action); };
+      // Playing speeds ([ and ]: ScriptModel.speeds), seconds between tones at speed 1, a tone's length.
+      var SPEEDS = [0.5, 1, 2, 4], STEP = 0.25, TONE = 0.12;
+      // The audio graph's earcons: an octave above the highest point, a fifth above the lowest (AudioGraph).
+      var HIGH_EARCON = 2, LOW_EARCON = 1.5, EARCON = 0.07;
+      var sound = {context: null, muted: false, speed: 1};
+      // Full labels (the description's) or terse ones (x and value), per page.
+      var VERBOSITY = "chartpipe-verbosity " + window.location.pathname;
+      var terse = false;
+      try { terse = window.localStorage.getItem(VERBOSITY) === "terse"; } catch (error) { terse = false; }
+
+      /// The page's one AudioContext, made on the first key press (browsers start audio only then).
+      function audioContext() {
+        var Context = window.AudioContext || window.webkitAudioContext;
+        if (!sound.context && Context) {
+          try { sound.context = new Context(); } catch (error) { return null; }
+        }
+        if (sound.context && sound.context.state === "suspended" && sound.context.resume) { sound.context.resume(); }
+        return sound.context;
+      }
+
+      /// Sounds one tone after `delay` seconds: a sine (a point, an earcon) or a low square buzz (a gap),
+      /// panned with equal power like the audio graph (StereoPan).
+      function tone(request, delay) {
+        var context, start, oscillator, gain, output, peak = request.kind === "earcon" ? 0.15 : request.kind === "gap" ? 0.08 : 0.5;
+        if (Array.isArray(window.__chartpipeTones)) { window.__chartpipeTones.push(request); }
+        context = audioContext();
+        if (!context) { return; }
+        try {
+          start = context.currentTime + delay;
+          oscillator = context.createOscillator();
+          gain = context.createGain();
+          oscillator.type = request.kind === "gap" ? "square" : "sine";
+          oscillator.frequency.value = Math.min(request.frequency, 0.45 * context.sampleRate);
+          gain.gain.setValueAtTime(0, start);
+          gain.gain.linearRampToValueAtTime(peak, start + 0.01);
+          gain.gain.setValueAtTime(peak, start + Math.max(0.01, request.duration - 0.04));
+          gain.gain.linearRampToValueAtTime(0, start + request.duration);
+          oscillator.connect(gain);
+          output = gain;
+          if (context.createStereoPanner) {
+            output = context.createStereoPanner();
+            output.pan.value = 2 * request.pan - 1;
+            gain.connect(output);
+          }
+          output.connect(context.destination);
+          oscillator.start(start);
+          oscillator.stop(start + request.duration + 0.02);
+        } catch (error) {
+          // No sound, and nothing else lost: the live region still speaks.
+        }
+      }
 
       function numbers(text) {
         return (text || "").split(" ").filter(function (s) { return s !== ""; }).map(Number);
@@ -43,8 +105,19 @@ enum ReportScript {
         this.audio = section.querySelector("audio.cp-audio");
         this.now = section.querySelector(".cp-now");
         this.nowLabel = section.querySelector(".cp-now-label");
+        this.braille = section.querySelector(".cp-braille-field");
         this.current = null;
         this.playing = null;
+        this.running = null;
+        this.extremes = this.model.series.map(function (series) {
+          var low = -1, high = -1;
+          series.points.forEach(function (p, i) {
+            if (p[2] === null) { return; }
+            if (low < 0 || p[2] < series.points[low][2]) { low = i; }
+            if (high < 0 || p[2] > series.points[high][2]) { high = i; }
+          });
+          return low >= 0 && series.points[low][2] < series.points[high][2] ? {low: low, high: high} : {low: -1, high: -1};
+        });
         this.attach(plot.querySelector("svg"));
       }
 
@@ -102,7 +175,7 @@ enum ReportScript {
 
       Chart.prototype.point = function (s, i) {
         var p = this.model.series[s].points[i];
-        return {s: s, i: i, index: p[0], x: p[1], y: p[2], label: p[3], t: p[4]};
+        return {s: s, i: i, index: p[0], x: p[1], y: p[2], label: terse && p[6] ? p[6] : p[3], t: p[4], cell: p[5]};
       };
 
       /// A navigation list's entry as a point: at a charted point, or between two (a point that
@@ -114,7 +187,7 @@ enum ReportScript {
             if (series.points[k][0] === e[1]) { i = k; break; }
           }
         }
-        return {s: e[0], i: i, index: e[1], x: e[2], y: e[3], label: e[4], t: e[5]};
+        return {s: e[0], i: i, index: e[1], x: e[2], y: e[3], label: terse && e[7] ? e[7] : e[4], full: e[4], t: e[5], cell: e[6]};
       };
 
       Chart.prototype.firstSeries = function () {
@@ -141,6 +214,128 @@ enum ReportScript {
         this.show(p);
         if (changed && this.model.series.length > 1) { this.liveSeries.textContent = this.model.series[p.s].announce; }
         this.say(p.label);
+        this.feel(p);
+        if (!sound.muted) { this.voice(p, null); }
+      };
+
+      /// The braille field: the series' line, its cursor on the cell that draws the point.
+      Chart.prototype.feel = function (p) {
+        var line = this.model.series[p.s].braille || "";
+        if (!this.braille) { return; }
+        if (this.braille.value !== line) { this.braille.value = line; }
+        if (p.cell !== null && p.cell !== undefined) {
+          try { this.braille.setSelectionRange(p.cell, p.cell); } catch (error) { return; }
+        }
+      };
+
+      /// B: into the braille field (the keys keep working there) and back to the chart.
+      Chart.prototype.toBraille = function () {
+        if (!this.braille) { return; }
+        if (document.activeElement === this.braille) { this.plot.focus(); return; }
+        if (!this.current) { this.step(1); }
+        this.braille.focus();
+        if (this.current) { this.feel(this.current); }
+      };
+
+      Chart.prototype.verbosity = function () {
+        terse = !terse;
+        try { window.localStorage.setItem(VERBOSITY, terse ? "terse" : "full"); } catch (error) {
+          // Not remembered (storage off): the choice holds until the page is left.
+        }
+        if (this.current && this.current.i >= 0) { this.current = this.point(this.current.s, this.current.i); }
+        this.say(terse ? messages.terse : messages.full);
+      };
+
+      /// The point's place in the audio graph: its pitch (log scale over the y domain, PitchMap) and
+      /// pan (its x over the x extent of every series, AudioTimeline).
+      Chart.prototype.pitch = function (p) {
+        var m = this.model.sound || {}, y = m.y, x = m.x, at = 0.5, pan = 0.5;
+        var low = m.low || 130.81, high = m.high || 1046.5;
+        if (y && p.y !== null && y[1] > y[0]) { at = Math.min(1, Math.max(0, (p.y - y[0]) / (y[1] - y[0]))); }
+        if (x && x[1] > x[0]) { pan = Math.min(1, Math.max(0, (p.x - x[0]) / (x[1] - x[0]))); }
+        return {frequency: low * Math.pow(2, Math.log(high / low) / Math.LN2 * at), pan: pan, low: low};
+      };
+
+      /// Sounds point p: its tone (a buzz for a gap), then an earcon at the series' highest or lowest
+      /// point; `step` is the time to the next tone while playing on (null for a key's single move).
+      Chart.prototype.voice = function (p, step) {
+        var place = this.pitch(p), ends = this.extremes[p.s] || {};
+        var request = {chart: this.plot.getAttribute("data-chart"), series: p.s, index: p.index, step: step, pan: place.pan};
+        var copy = function (changes) {
+          var out = {}, key;
+          for (key in request) { if (request.hasOwnProperty(key)) { out[key] = request[key]; } }
+          for (key in changes) { if (changes.hasOwnProperty(key)) { out[key] = changes[key]; } }
+          return out;
+        };
+        if (p.y === null) {
+          tone(copy({kind: "gap", frequency: place.low / 2, duration: TONE}), 0);
+          return;
+        }
+        tone(copy({kind: "point", frequency: place.frequency, duration: TONE}), 0);
+        if (p.i >= 0 && (p.i === ends.high || p.i === ends.low)) {
+          tone(copy({kind: "earcon", extreme: p.i === ends.high ? "high" : "low",
+                     frequency: place.frequency * (p.i === ends.high ? HIGH_EARCON : LOW_EARCON), duration: EARCON}), TONE);
+        }
+      };
+
+      /// Plays on from the focused point, a tone a step, the marker following; at the series' end the
+      /// last point is said. Any key but the speed and mute keys stops it (halt).
+      Chart.prototype.run = function () {
+        var self = this, points, i, k;
+        this.halt();
+        if (!this.current) { this.step(1); }
+        if (!this.current) { return; }
+        points = this.model.series[this.current.s].points;
+        i = this.current.i;
+        if (i < 0) {
+          i = points.length;
+          for (k = 0; k < points.length; k += 1) { if (points[k][0] > this.current.index) { i = k; break; } }
+        }
+        var s = this.current.s, run = {timer: null};
+        var next = function () {
+          if (self.running !== run) { return; }
+          if (i >= points.length) {
+            self.running = null;
+            self.say(self.current.label);
+            return;
+          }
+          var p = self.point(s, i), step = STEP / sound.speed;
+          self.current = p;
+          self.show(p);
+          self.feel(p);
+          self.voice(p, step);
+          i += 1;
+          run.timer = window.setTimeout(next, step * 1000);
+        };
+        this.running = run;
+        next();
+      };
+
+      Chart.prototype.halt = function () {
+        if (this.running) { window.clearTimeout(this.running.timer); }
+        this.running = null;
+      };
+
+      Chart.prototype.faster = function (delta) {
+        var k = Math.min(SPEEDS.length - 1, Math.max(0, SPEEDS.indexOf(sound.speed) + delta));
+        sound.speed = SPEEDS[k];
+        if (this.audio) { this.audio.playbackRate = sound.speed; }
+        this.say((messages.speeds || [])[k] || String(sound.speed));
+      };
+
+      Chart.prototype.mute = function () {
+        sound.muted = !sound.muted;
+        this.say(sound.muted ? messages.soundOff : messages.soundOn);
+      };
+
+      /// Where the focus is: the series and the point's full label (which says its place), in any verbosity.
+      Chart.prototype.where = function () {
+        var p = this.current, series, label;
+        if (!p) { this.say(messages.noPosition); return; }
+        series = this.model.series[p.s];
+        label = p.i >= 0 ? series.points[p.i][3] : p.full;
+        this.say((messages.position || "{series}: {label}").replace("{series}", function () { return series.announce; })
+          .replace("{label}", function () { return label; }));
       };
 
       Chart.prototype.show = function (p) {
@@ -196,6 +391,7 @@ enum ReportScript {
       /// The next or previous entry of a navigation list: within the series for peaks, valleys,
       /// outliers and segments; across series, in time order, for crossings.
       Chart.prototype.jump = function (list, delta) {
+        if (this.model.more && this.model.more[list]) { this.loadMore(); }
         var entries = this.model.lists[list] || [], cur = this.current, chosen = null, k, e;
         var s = cur ? cur.s : this.firstSeries();
         var index = cur ? cur.index : -1;
@@ -211,20 +407,25 @@ enum ReportScript {
         this.go(this.entry(chosen));
       };
 
-      /// Plays the audio graph from the focused point: its own sound, or on to the series' end.
-      Chart.prototype.play = function (pointOnly) {
-        var p, series, end, k;
+      /// The lists whole: the model holds the first entries of each series, the page's cp-more
+      /// element every one, read at the first jump along a list that has more.
+      Chart.prototype.loadMore = function () {
+        var element = this.plot.closest("section").querySelector("script.cp-more"), whole, key;
+        this.model.more = null;
+        if (!element) { return; }
+        try { whole = JSON.parse(element.textContent); } catch (error) { return; }
+        for (key in whole) { if (whole.hasOwnProperty(key)) { this.model.lists[key] = whole[key]; } }
+      };
+
+      /// Plays the audio file from the focused point on to the series' end.
+      Chart.prototype.play = function () {
+        var p, series, end;
         if (!this.audio) { this.say(messages.noAudio); return; }
         if (!this.current) { this.step(1); }
         p = this.current;
         if (!p || p.t === null || p.t === undefined) { this.say(messages.noAudio); return; }
         series = this.model.series[p.s];
         end = series.end === null ? Infinity : series.end;
-        if (pointOnly) {
-          for (k = 0; k < series.points.length; k += 1) {
-            if (series.points[k][4] !== null && series.points[k][4] > p.t) { end = Math.min(end, series.points[k][4]); break; }
-          }
-        }
         this.startAudio(p.t, end);
       };
 
@@ -290,18 +491,30 @@ enum ReportScript {
         var key = event.key, shift = event.shiftKey;
         var letter = key.length === 1 ? key.toLowerCase() : "";
         var lists = {p: "peak", v: "valley", o: "outlier", c: "crossing"};
+        var read = {t: "title", x: "x", y: "y"};
         if (event.altKey || event.metaKey || (event.ctrlKey && key !== "Control")) { return; }
-        if (key === "ArrowRight") { this.step(1); }
+        if (key !== "[" && key !== "]" && letter !== "m" && key !== "Shift") {
+          this.halt();
+          if (!(key === "End" && shift)) { this.stop(); }
+        }
+        if (key === "[") { this.faster(-1); }
+        else if (key === "]") { this.faster(1); }
+        else if (letter === "m") { this.mute(); }
+        else if (read.hasOwnProperty(letter)) { this.say((this.model.read || {})[read[letter]] || ""); }
+        else if (letter === "w") { this.where(); }
+        else if (letter === "b") { this.toBraille(); }
+        else if (letter === "l") { this.verbosity(); }
+        else if (key === "ArrowRight") { this.step(1); }
         else if (key === "ArrowLeft") { this.step(-1); }
         else if (key === "ArrowDown") { this.series(1); }
         else if (key === "ArrowUp") { this.series(-1); }
         else if (key === "Home" && !shift) { this.end(false); }
-        else if (key === "End" && shift) { this.play(false); }
+        else if (key === "End" && shift) { this.play(); }
         else if (key === "End") { this.end(true); }
         else if (key === "PageDown") { this.jump("segment", 1); }
         else if (key === "PageUp") { this.jump("segment", -1); }
         else if (lists.hasOwnProperty(letter)) { this.jump(lists[letter], shift ? -1 : 1); }
-        else if (key === " ") { this.play(true); }
+        else if (key === " ") { this.run(); }
         else if (key === "Control") { this.stop(); return; }
         else if (key === "Escape") { this.stop(); }
         else if (letter === "h") { openKeys(this.plot); }
@@ -329,6 +542,117 @@ enum ReportScript {
         if (best) { this.go(this.point(best[0], best[1])); }
       };
 
+      /// The tree of one chart, built as it is walked: an item's children are made when it is first
+      /// entered, so a chart of many points starts with one item.
+      function Tree(chart, list) {
+        var self = this, model = chart.model;
+        this.chart = chart;
+        this.list = list;
+        this.current = null;
+        list.setAttribute("role", "tree");
+        this.root = {level: 1, text: (model.read || {}).title || "", kids: function () {
+          return model.series.map(function (series, s) { return self.seriesNode(s); });
+        }};
+        this.render(this.root, list);
+        this.root.element.tabIndex = 0;
+        this.current = this.root;
+        list.addEventListener("keydown", function (event) { self.key(event); });
+        list.addEventListener("click", function (event) {
+          var item = event.target.closest("[role=treeitem]");
+          if (item && item.cpNode) { self.focus(item.cpNode); }
+        });
+      }
+
+      Tree.prototype.seriesNode = function (s) {
+        var self = this, series = this.chart.model.series[s];
+        var points = function (from, to) {
+          var out = [];
+          series.points.forEach(function (p, i) {
+            if (p[0] >= from && p[0] <= to) { out.push(self.pointNode(s, i)); }
+          });
+          return out;
+        };
+        return {level: 2, text: series.tree || series.announce, kids: series.points.length === 0 ? null : function () {
+          var segments = series.segments || [];
+          if (segments.length < 2) { return points(-Infinity, Infinity); }
+          return segments.map(function (g) { return {level: 3, text: g[2], kids: function () { return points(g[0], g[1]); }}; });
+        }};
+      };
+
+      Tree.prototype.pointNode = function (s, i) {
+        var p = this.chart.point(s, i);
+        return {level: (this.chart.model.series[s].segments || []).length < 2 ? 3 : 4, text: p.label, point: p, kids: null};
+      };
+
+      Tree.prototype.render = function (node, parent) {
+        var item = document.createElement("li"), span = document.createElement("span");
+        item.setAttribute("role", "treeitem");
+        item.setAttribute("aria-level", String(node.level));
+        item.setAttribute("aria-label", node.text);
+        item.tabIndex = -1;
+        if (node.kids) { item.setAttribute("aria-expanded", "false"); }
+        span.textContent = node.text;
+        item.appendChild(span);
+        item.cpNode = node;
+        node.element = item;
+        parent.appendChild(item);
+      };
+
+      /// Opens the node's group (made the first time) and returns its first child, or null.
+      Tree.prototype.open = function (node) {
+        var self = this, group;
+        if (!node.kids) { return null; }
+        if (!node.children) {
+          node.children = node.kids();
+          group = document.createElement("ul");
+          group.setAttribute("role", "group");
+          node.children.forEach(function (child, k) {
+            child.parent = node;
+            child.position = k;
+            self.render(child, group);
+          });
+          node.element.appendChild(group);
+          node.group = group;
+        }
+        node.group.hidden = false;
+        node.element.setAttribute("aria-expanded", "true");
+        return node.children[0] || null;
+      };
+
+      Tree.prototype.close = function (node) {
+        if (node.group) { node.group.hidden = true; }
+        if (node.kids) { node.element.setAttribute("aria-expanded", "false"); }
+      };
+
+      Tree.prototype.focus = function (node) {
+        if (this.current && this.current.element) { this.current.element.tabIndex = -1; }
+        this.current = node;
+        node.element.tabIndex = 0;
+        node.element.focus();
+        if (node.point) {
+          // A point of the tree is the chart's point too: the marker, the braille cursor, its tone.
+          this.chart.current = node.point;
+          this.chart.show(node.point);
+          this.chart.feel(node.point);
+          if (!sound.muted) { this.chart.voice(node.point, null); }
+        }
+      };
+
+      Tree.prototype.key = function (event) {
+        var node = this.current, next = null, siblings;
+        if (!node || event.altKey || event.ctrlKey || event.metaKey) { return; }
+        siblings = node.parent ? node.parent.children : [node];
+        if (event.key === "ArrowDown" || event.key === "Enter") { next = this.open(node); }
+        else if (event.key === "ArrowUp") { next = node.parent || null; if (next) { this.close(next); } }
+        else if (event.key === "ArrowRight") { next = siblings[node.position + 1] || null; }
+        else if (event.key === "ArrowLeft") { next = node.position > 0 ? siblings[node.position - 1] : null; }
+        else if (event.key === "Home") { next = siblings[0]; }
+        else if (event.key === "End") { next = siblings[siblings.length - 1]; }
+        else { return; }
+        event.preventDefault();
+        if (next) { this.focus(next); }
+      };
+
       each(".cp-js[hidden]", function (element) { element.hidden = false; });
 
       each(".cp-plot[data-chart]", function (plot) {
@@ -346,6 +670,14 @@ enum ReportScript {
         button = hint ? hint.querySelector(".cp-keys-button") : null;
         if (button) { button.addEventListener("click", function () { openKeys(plot); }); }
         plot.addEventListener("keydown", function (event) { chart.key(event); });
+        var treeList = plot.closest("section").querySelector("ul.cp-tree");
+        if (treeList) {
+          try { chart.tree = new Tree(chart, treeList); } catch (error) { treeList.parentNode.hidden = true; }
+        }
+        if (chart.braille) {
+          chart.braille.addEventListener("keydown", function (event) { if (event.key !== "Tab") { chart.key(event); } });
+          chart.braille.addEventListener("focus", function () { if (chart.current) { chart.show(chart.current); } });
+        }
         plot.addEventListener("click", function (event) { chart.click(event); });
         plot.addEventListener("focus", function () { if (chart.current) { chart.show(chart.current); } });
         plot.addEventListener("blur", function () {

@@ -75,6 +75,13 @@ enum ReportStyle {
     .cp-ring { fill: none; stroke: var(--fg); stroke-width: 2.5; }
     .cp-hint { color: var(--muted); margin: 0.6rem 0; }
     .cp-status { min-height: 1.6em; }
+    .cp-braille-line { margin: 0.4rem 0; }
+    .cp-tree, .cp-tree [role="group"] { list-style: none; margin: 0; padding-left: 1.2rem; }
+    .cp-tree { padding-left: 0; }
+    .cp-tree [role="treeitem"] > span { display: inline-block; padding: 0.1rem 0.3rem; }
+    .cp-tree [role="treeitem"]:focus { outline: none; }
+    .cp-tree [role="treeitem"]:focus > span { outline: 3px solid var(--focus); outline-offset: 1px; }
+    .cp-braille-field { font: inherit; font-size: 1.3rem; width: 100%; max-width: 26em; color: var(--fg); background: var(--bg); border: 1px solid var(--border); }
     .cp-live { margin: 0.25rem 0; font-weight: 600; }
     .cp-live:empty { display: none; }
     .cp-live[data-live="series"] { color: var(--muted); font-weight: 400; }
