@@ -204,7 +204,7 @@ public final class Runner: Sendable {
             let reserve = { (done: [RunStageRecord], planned: [ManifestArtifact]) throws(ChartError) in
                 let failed = steps.dropFirst(done.count).map { step in
                     RunStageRecord(key: step.entry.key, stage: step.entry.name, status: .failed,
-                                   error: ChartError(String(repeating: "x", count: 400), code: "output.write-failed",
+                                   error: ChartError(String(repeating: "x", count: 400), code: .outputWriteFailed,
                                                      at: SourceLocation(path: writer.root + "/" + String(repeating: "x", count: 255))))
                 }
                 let bound = Manifest(pipeline: self.spec.name, pipelineFile: self.spec.fileRecord(relativeTo: writer.root),

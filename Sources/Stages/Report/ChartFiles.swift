@@ -93,7 +93,7 @@ struct ChartFiles {
         guard file("navigation", locale) != nil else { return nil }
         let json = try context.reader.json(of: chart, kind: "navigation", locale: locale)
         guard let lists = json["lists"]?.objectValue else {
-            throw ChartError("navigation.\(locale).json of chart '\(chart.id)' is not what chartpipe writes", code: "run.unreadable-artifact")
+            throw ChartError("navigation.\(locale).json of chart '\(chart.id)' is not what chartpipe writes", code: .runUnreadableArtifact)
         }
         return try lists.map { name, entries throws(ChartError) in
             NavigationList(name: name, title: name, entries: try (entries.arrayValue ?? []).map { e throws(ChartError) in
@@ -102,7 +102,7 @@ struct ChartFiles {
                       let x = XValue.read(a[2], xType: data.xType, categories: data.categories), let y = a[3].doubleValue,
                       let label = a[4].stringValue else {
                     throw ChartError("navigation.\(locale).json of chart '\(chart.id)' has an entry that is not what chartpipe writes",
-                                     code: "run.unreadable-artifact")
+                                     code: .runUnreadableArtifact)
                 }
                 return NavigationEntry(series: series, index: index, x: x, y: y, label: label)
             })
