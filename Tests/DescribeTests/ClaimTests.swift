@@ -51,19 +51,19 @@ final class ClaimTests: XCTestCase {
         y[7] = 75
         let once = try chart(y, thresholds: [("one hour", 60)])
         let en = try description(once, "en").statistics
-        XCTAssertTrue(en.contains("Delay rose above one hour (60) once, on June 8."), "\(en)")
+        XCTAssertTrue(en.contains("The delay rose above the one hour threshold (60) once, on June 8."), "\(en)")
         XCTAssertFalse(en.joined().contains("crossed"), "\(en)")
         let ko = try description(once, "ko").statistics, zh = try description(once, "zh-Hans").statistics
         XCTAssertTrue(ko.contains("Delay는 6월 8일에 한 번만 one hour(60) 기준선을 넘어섰습니다."), "\(ko)")
-        // A count's threshold takes the general counter in Chinese, as its values do.
-        XCTAssertTrue(zh.contains("Delay于6月8日升至one hour（60个）以上，仅此一次。"), "\(zh)")
-        XCTAssertTrue(try description(once, "ja").statistics.contains("Delayは6月8日に、one hour（60）を一度だけ上回りました。"))
+        // A count's threshold in Chinese: a line named in quotes, without a counter (values take none).
+        XCTAssertTrue(zh.contains("Delay于6月8日增至“one hour”线（60）以上，仅此一次。"), "\(zh)")
+        XCTAssertTrue(try description(once, "ja").statistics.contains("Delayは6月8日に、one hour（60）の基準線を一度だけ上回りました。"))
         // A series that starts above and dips twice fell below twice (four crossings).
         var high = [Double](repeating: 80, count: 30)
         high[3] = 10
         high[20] = 10
         let twice = try description(chart(high, thresholds: [("one hour", 60)]), "en").statistics
-        XCTAssertTrue(twice.contains("Delay fell below one hour (60) 2 times, first on June 4."), "\(twice)")
+        XCTAssertTrue(twice.contains("The delay fell below the one hour threshold (60) 2 times, first on June 4."), "\(twice)")
     }
 
     /// A lowest value that many points hold says how many, and where first.
@@ -71,12 +71,12 @@ final class ClaimTests: XCTestCase {
         let y: [Double] = [5, 1, 7, 1, 9, 4, 1, 8, 6, 3, 9, 2]
         let context = try chart(y)
         let en = try description(context, "en").statistics
-        XCTAssertTrue(en.contains("The lowest value of Delay, 1, occurred 3 times, first on June 2."), "\(en)")
-        XCTAssertTrue(en.contains("The highest value of Delay, 9, occurred 2 times, first on June 5."), "\(en)")
+        XCTAssertTrue(en.contains("The lowest value of the delay, 1, occurred 3 times, first on June 2."), "\(en)")
+        XCTAssertTrue(en.contains("The highest value of the delay, 9, occurred 2 times, first on June 5."), "\(en)")
         let ko = try description(context, "ko").statistics
         XCTAssertTrue(ko.contains("Delay의 최솟값 1은 6월 2일에 처음 나타난 뒤 모두 3회 나타났습니다."), "\(ko)")
         let zh = try description(context, "zh-Hans").statistics, ja = try description(context, "ja").statistics
-        XCTAssertTrue(zh.contains("Delay的最低值1个共出现3次，首次出现于6月2日。"), "\(zh)")
+        XCTAssertTrue(zh.contains("Delay的最低值1共出现3次，首次出现于6月2日。"), "\(zh)")
         XCTAssertTrue(ja.contains("Delayの最小値1は6月2日に初めて現れ、計3回現れました。"), "\(ja)")
         // A value held once says nothing more.
         let distinct = try description(chart([5, 1, 7, 2, 9, 4]), "en").statistics
@@ -93,7 +93,7 @@ final class ClaimTests: XCTestCase {
         let context = try described(DescribeCharts.context(DescribeCharts.spec(id: "carriers", title: "Carriers", yTitle: "Delay"),
                                                            SeriesSet(xType: .time, series: series)))
         let words = ["en": "The lowest value, 1, occurred 9 times across the series.", "ko": "최솟값 1은 모든 계열을 통틀어 9회 나타났습니다.",
-                     "zh-Hans": "最低值1个在各系列中共出现9次。", "ja": "最小値1は全系列で計9回現れました。"]
+                     "zh-Hans": "最低值1在各系列中共出现9次。", "ja": "最小値1は全系列で計9回現れました。"]
         for (locale, said) in words {
             let summary = try description(context, locale).summary
             XCTAssertTrue(summary.contains(said), "\(locale): \(summary)")
@@ -105,14 +105,14 @@ final class ClaimTests: XCTestCase {
     /// Statistics of aggregated values say what they are of: the median of weekly means is not the median day.
     func testStatisticsOfAggregatedValuesSayWhatTheyAreOf() throws {
         let weekly = try described(DescribeCharts.weeklyTemperature())
-        let words = ["en": "Of the weekly means of High temperature, the mean is", "ko": "주간 평균 값의 평균은",
+        let words = ["en": "Of the weekly means of the high temperature, the mean is", "ko": "주간 평균 값의 평균은",
                      "zh-Hans": "的每周平均值的平均值为", "ja": "の週平均の平均値は"]
         for (locale, said) in words {
             let statistics = try description(weekly, locale).statistics
             XCTAssertTrue(statistics.contains { $0.contains(said) }, "\(locale): \(statistics)")
         }
         // Values not aggregated keep the plain sentence.
-        XCTAssertTrue(try description(chart([5, 1, 7, 2, 9, 4]), "en").statistics.contains { $0.hasPrefix("Delay: the mean is") })
+        XCTAssertTrue(try description(chart([5, 1, 7, 2, 9, 4]), "en").statistics.contains { $0.hasPrefix("The delay: the mean is") })
     }
 
     /// An axis whose values name hours names their zone; a daily one does not.
@@ -123,7 +123,7 @@ final class ClaimTests: XCTestCase {
             XCTAssertTrue(axis.contains("Asia/Seoul"), "\(locale): \(axis)")
         }
         XCTAssertEqual(try description(hourly, "en").axes[0].text,
-                       "The x axis shows time from June 1 at 3:00\u{202F}PM to June 2 at 2:00\u{202F}PM (times in Asia/Seoul).")
+                       "The x axis shows the time from June 1 at 3:00\u{202F}PM to June 2 at 2:00\u{202F}PM (times in Asia/Seoul).")
         XCTAssertFalse(try description(chart([5, 1, 7, 2]), "en").axes[0].text.contains("UTC"))
     }
 }

@@ -65,14 +65,14 @@ final class RealClaimTests: XCTestCase {
         let verdict = reference[mk.test == .hamedRao ? "hamedRao" : "original"]
         XCTAssertEqual(mk.trend.rawValue, verdict?["trend"]?.stringValue)
         XCTAssertEqual(mk.p, try XCTUnwrap(verdict?["p"]?.doubleValue), accuracy: 1e-6)
-        XCTAssertEqual(en.summary, "The chart “Alaska Airlines departure delay” shows departure delay by date. From January 1 to December 31, 2013, "
-                       + "Departure delay showed no significant trend; the daily mean ranged from \(Self.minus(try number("lowest", "value"))) "
+        XCTAssertEqual(en.summary, "The chart “Alaska Airlines departure delay” shows the departure delay by date. From January 1 to December 31, 2013, "
+                       + "the departure delay showed no significant trend; the daily mean ranged from \(Self.minus(try number("lowest", "value"))) "
                        + "(\(day(reference["lowest"]?["first"]?.stringValue))) to \(Int(try number("highest", "value"))) "
                        + "(\(day(reference["highest"]?["first"]?.stringValue))).")
 
         // Statistics, sentence by sentence.
         let statistics = en.statistics
-        let center = try XCTUnwrap(statistics.first { $0.hasPrefix("Of the daily means of Departure delay,") }, "\(statistics)")
+        let center = try XCTUnwrap(statistics.first { $0.hasPrefix("Of the daily means of the departure delay,") }, "\(statistics)")
         let c = numbers(center[center.firstIndex(of: ",")!...])
         guard c.count == 3 else { return XCTFail(center) }
         XCTAssertEqual(c[0], try number("mean"), accuracy: 0.005, center)
@@ -85,17 +85,17 @@ final class RealClaimTests: XCTestCase {
         // Ties: the lowest daily mean is held by more than one day; the highest by one, which says nothing more.
         let lowestCount = try number("lowest", "count")
         XCTAssertGreaterThan(lowestCount, 1)
-        XCTAssertTrue(statistics.contains("The lowest value of Departure delay, \(Self.minus(try number("lowest", "value"))), occurred "
+        XCTAssertTrue(statistics.contains("The lowest value of the departure delay, \(Self.minus(try number("lowest", "value"))), occurred "
                                           + "\(Int(lowestCount)) times, first on \(day(reference["lowest"]?["first"]?.stringValue))."), "\(statistics)")
         XCTAssertEqual(try number("highest", "count"), 1)
         XCTAssertFalse(statistics.contains { $0.hasPrefix("The highest value of") }, "\(statistics)")
 
         // Episodes above one hour: runs of days above 60, not crossings.
         let episodes = Int(try number("above60", "episodes"))
-        XCTAssertTrue(statistics.contains("Departure delay rose above one hour (60) \(episodes) times, first on "
+        XCTAssertTrue(statistics.contains("The departure delay rose above the one hour threshold (60) \(episodes) times, first on "
                                           + "\(day(reference["above60"]?["first"]?.stringValue))."), "\(statistics)")
         // Nothing else is claimed: center, trend, ties, episodes and the outliers (checked by OutlierTests' rule).
-        let known = statistics.filter { $0 == center || $0 == trend || $0.hasPrefix("The lowest value") || $0.contains("rose above one hour") }
+        let known = statistics.filter { $0 == center || $0 == trend || $0.hasPrefix("The lowest value") || $0.contains("rose above the one hour threshold") }
         for other in statistics where !known.contains(other) {
             XCTAssertTrue(other.contains("outlier") || other.contains("Sen"), "an unchecked claim: \(other)")
         }
@@ -120,19 +120,19 @@ final class RealClaimTests: XCTestCase {
         XCTAssertEqual(verdict["trend"]?.stringValue, "increasing")
         // The ends' ratio, to one decimal, as a multiple; the extremes with their years; the cycle's last peak.
         let ratio = Self.minus((try number("ratio") * 10).rounded() / 10)
-        XCTAssertEqual(en.summary, "The chart “Yearly sunspot numbers” shows sunspot number by year. From \(try year("first")) to \(try year("last")), "
-                       + "Sunspot number rose \(ratio)-fold from \(Self.minus(try number("first", "value"))) to \(Self.minus(try number("last", "value"))); "
+        XCTAssertEqual(en.summary, "The chart “Yearly sunspot numbers” shows the sunspot number by year. From \(try year("first")) to \(try year("last")), "
+                       + "the sunspot number rose \(ratio)-fold from \(Self.minus(try number("first", "value"))) to \(Self.minus(try number("last", "value"))); "
                        + "the highest value was \(Self.minus(try number("highest", "value"))) (\(try year("highest"))) and the lowest "
-                       + "\(Self.minus(try number("lowest", "value"))) (\(try year("lowest"))). Sunspot number rises and falls in a cycle of about 11 years; "
+                       + "\(Self.minus(try number("lowest", "value"))) (\(try year("lowest"))). The sunspot number rises and falls in a cycle of about 11 years; "
                        + "the last peak was in \(try year("lastPeak")) (\(Self.minus(try number("lastPeak", "value"))))." )
         let statistics = en.statistics
-        let center = try XCTUnwrap(statistics.first { $0.hasPrefix("Sunspot number: the mean is") }, "\(statistics)")
+        let center = try XCTUnwrap(statistics.first { $0.hasPrefix("The sunspot number: the mean is") }, "\(statistics)")
         let c = numbers(center[center.firstIndex(of: ":")!...])
         guard c.count == 3 else { return XCTFail(center) }
         XCTAssertEqual(c[0], try number("mean"), accuracy: 0.005, center)
         XCTAssertEqual(c[1], try number("median"), accuracy: 0.005, center)
         XCTAssertEqual(c[2], try number("stdev"), accuracy: 0.005, center)
-        XCTAssertTrue(statistics.contains("The lowest value of Sunspot number, \(Self.minus(try number("lowest", "value"))), occurred "
+        XCTAssertTrue(statistics.contains("The lowest value of the sunspot number, \(Self.minus(try number("lowest", "value"))), occurred "
                                           + "\(Int(try number("lowest", "count"))) times, first in \(try year("lowest"))."), "\(statistics)")
         let test = try XCTUnwrap(statistics.first { $0.contains("Mann-Kendall") }, "\(statistics)")
         XCTAssertTrue(test.contains("significant increasing trend"), test)
@@ -141,12 +141,12 @@ final class RealClaimTests: XCTestCase {
         XCTAssertEqual(t[0], try XCTUnwrap(verdict["p"]?.doubleValue), accuracy: 0.00005, test)
         XCTAssertEqual(t[1], try number("original", "tau"), accuracy: 0.005, test)
         let sen = try XCTUnwrap(statistics.first { $0.contains("Sen's slope") }, "\(statistics)")
-        XCTAssertTrue(sen.hasPrefix("Sunspot number rose by a median of"), sen)
+        XCTAssertTrue(sen.hasPrefix("The sunspot number rose by a median of"), sen)
         XCTAssertEqual(numbers(sen[...]).first ?? .nan, try number("sen"), accuracy: 0.0005, sen)
         let cycle = try XCTUnwrap(statistics.first { $0.contains("cycle") }, "\(statistics)")
         XCTAssertTrue(en.summary.contains(cycle), cycle)
         for other in statistics where ![center, test, sen, cycle].contains(other) {
-            XCTAssertTrue(other.hasPrefix("The lowest value of Sunspot number"), "an unchecked claim: \(other)")
+            XCTAssertTrue(other.hasPrefix("The lowest value of the sunspot number"), "an unchecked claim: \(other)")
         }
     }
 
