@@ -26,6 +26,8 @@ struct ChartDescriber {
     let kind: QuantityKind
     /// How the values were folded by `aggregate`, if they were.
     let aggregation: Aggregation?
+    /// How `downsample` folded the bars, said in the summary (`ChartDescriber+BarFold`).
+    let barFold: BarFold?
     /// The key of a count's counter: the chart's own (`describe.count.<id>`) when a catalog has it.
     let countKey: String
     /// The last part of the verb keys: the chart's id when a catalog gives it its own verbs
@@ -116,6 +118,7 @@ struct ChartDescriber {
         let yFacts = facts.y
         y = YValueText(facts: yFacts, language: language)
         aggregation = context[AggregationKey.self]
+        barFold = context[BarFoldKey.self]
         kind = yFacts.kind(counted: aggregation?.op == "count")
         countKey = catalog.entries["describe.count.\(context.chart.id)"] != nil ? "count.\(context.chart.id)" : "count"
         verbKind = catalog.entries["describe.verb.rise.\(context.chart.id)"] != nil ? context.chart.id : kind.rawValue
@@ -251,7 +254,7 @@ struct ChartDescriber {
     /// `labelsAtOnce`: most drawn points whose labels are made here, not when read (a test sets it).
     func describe(points selection: PointSelection, labelsAtOnce: Int = ChartDescriber.labelsMadeAtOnce)
         throws(Cancelled) -> (ChartDescription, labels: PointLabels) {
-        let summary = self.summary()
+        let summary = language.joining([self.summary()] + [barFoldSentence()].compactMap { $0 })
         let axes = self.axes()
         let statistics = self.statistics()
         // The drawn points' labels are read by every file and by later stages: a chart of a few
