@@ -36,6 +36,7 @@ extension DiagnosticCode {
     public static let describeUnavailableStage = DiagnosticCode(declared: "describe.unavailable-stage")
 
     // Of the downsample stage.
+    public static let downsampleBarsFolded = DiagnosticCode(declared: "downsample.bars-folded")
     public static let downsampleBarsKept = DiagnosticCode(declared: "downsample.bars-kept")
     public static let downsampleCategoryKept = DiagnosticCode(declared: "downsample.category-kept")
 
@@ -190,7 +191,7 @@ extension DiagnosticCode {
         .aggregateEvery, .aggregatePartialBucket, .aggregateTooManyBuckets, .aggregateWidthTooSmall, .aggregateZone, .chartFailed,
         .chartNarrowWidth, .chartNeedsDescriptions, .compareBadManifest, .compareMissing, .compareNoManifest,
         .compareOtherPipeline, .dataAllSkipped, .dataDuplicateX, .dataNoPoints, .dataNoValues, .dataOutsideRange, .dataUnsortedX,
-        .describeCatalog, .describeCatalogs, .describeFailed, .describeNeedsTrend, .describeUnavailableStage, .downsampleBarsKept,
+        .describeCatalog, .describeCatalogs, .describeFailed, .describeNeedsTrend, .describeUnavailableStage, .downsampleBarsFolded, .downsampleBarsKept,
         .downsampleCategoryKept, .ingestBadCsv, .ingestBadJson, .ingestBadQuery, .ingestBadValue, .ingestCannotConnect,
         .ingestCannotOpen, .ingestDatabaseError, .ingestDuplicateKey, .ingestFieldTooLong, .ingestFileTooLarge, .ingestLeapSecond,
         .ingestMissingField, .ingestNoRecords, .ingestNotAFile, .ingestQueryFailed, .ingestQueryTimeout, .ingestReadOnly,

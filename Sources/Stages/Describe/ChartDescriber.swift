@@ -44,6 +44,8 @@ struct ChartDescriber {
     let labelBasis: [Facts.LabelBasis]
     /// Per series, how many points hold its lowest and highest values.
     let ties: [TiedExtremes]
+    /// How `downsample` folded the bars, said in the summary (`ChartDescriber+BarFold`).
+    let barFold: BarFold?
     /// The plain label of a point ("June 6, $1,950, 6 of 92") when this locale's text joins parts
     /// (`Phrasebook.fixed`), and each full series' count as it writes it: two million labels of a
     /// series render without a renderer each (issue 12).
@@ -118,6 +120,7 @@ struct ChartDescriber {
         hasGap = facts.hasGap
         labelBasis = facts.labelBasis
         ties = facts.ties
+        barFold = context[BarFoldKey.self]
         x = XValueText(facts: facts.x, language: language, catalog: catalog)
         let yFacts = facts.y
         y = YValueText(facts: yFacts, language: language)
@@ -180,7 +183,7 @@ struct ChartDescriber {
     /// `labelsAtOnce`: most drawn points whose labels are made here, not when read (a test sets it).
     func describe(points selection: PointSelection, labelsAtOnce: Int = ChartDescriber.labelsMadeAtOnce)
         throws(Cancelled) -> (ChartDescription, labels: PointLabels) {
-        let summary = self.summary()
+        let summary = language.joining([self.summary()] + [barFoldSentence()].compactMap { $0 })
         let axes = self.axes()
         let statistics = self.statistics()
         // The drawn points' labels are read by every file and by later stages: a chart of a few

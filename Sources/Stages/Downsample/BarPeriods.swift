@@ -81,9 +81,10 @@ struct BarPeriods {
     }
 
     /// `set` folded into these periods with `op`; each series gets every period of the span.
-    func fold(_ set: SeriesSet, op: String) -> (set: SeriesSet, partialFirst: Bool, partialLast: Bool) {
+    /// `perBar`: the sampled x a typical period holds (its sub-periods).
+    func fold(_ set: SeriesSet, op: String) -> (set: SeriesSet, partialFirst: Bool, partialLast: Bool, perBar: Int) {
         let xs = set.series.flatMap { $0.x.filter(\.isFinite) }
-        guard let low = xs.min(), let high = xs.max() else { return (set, false, false) }
+        guard let low = xs.min(), let high = xs.max() else { return (set, false, false, 0) }
         let spans = periods(from: low, to: high)
         let starts = spans.map(\.start)
         var out = set
@@ -120,10 +121,50 @@ struct BarPeriods {
             }
             out.series[k] = folded
         }
-        let step = Self.medianStep(xs) ?? 86_400_000
-        let partialFirst = spans.first.map { low > $0.start + 1 } ?? false
-        let partialLast = spans.last.map { high + step < $0.end - 1 } ?? false
-        return (out, partialFirst, partialLast)
+        let edges = Self.partialEdges(counts: Self.sampledCounts(xs, starts: starts), lengths: spans.map { $0.end - $0.start })
+        return (out, edges.first, edges.last, edges.typical)
+    }
+
+    /// How many distinct sampled x fall in each period (`starts` ascending): the sub-periods it covers.
+    static func sampledCounts(_ xs: [Double], starts: [Double]) -> [Int] {
+        var counts = Array(repeating: 0, count: starts.count)
+        var j = 0
+        for x in Array(Set(xs)).sorted() {
+            while j + 1 < starts.count, starts[j + 1] <= x { j += 1 }
+            counts[j] += 1
+        }
+        return counts
+    }
+
+    /// Whether the first (last) period is partial: it holds fewer sampled x than a typical full
+    /// period of its length would, by the series' own sampling (the median per-millisecond count
+    /// of the interior periods; of all of them when there are fewer than three). Quarterly data
+    /// leaves a year with its four quarters whole though its last x is October 1.
+    static func partialEdges(counts: [Int], lengths: [Double]) -> (first: Bool, last: Bool, typical: Int) {
+        guard counts.count == lengths.count, let firstCount = counts.first, let lastCount = counts.last else { return (false, false, 0) }
+        let inner = counts.count >= 3 ? Array(1..<(counts.count - 1)) : Array(counts.indices)
+        let densities = inner.compactMap { lengths[$0] > 0 ? Double(counts[$0]) / lengths[$0] : nil }.sorted()
+        guard !densities.isEmpty else { return (false, false, 0) }
+        let density = counts.count >= 3 ? densities[densities.count / 2] : densities[densities.count - 1]
+        // A full period of this length holds the whole sub-periods that fit (a leap year's 366 days still hold 4 quarters).
+        func full(_ length: Double) -> Int { Int((density * length + 1e-6).rounded(.down)) }
+        let typicalCounts = inner.map { counts[$0] }.sorted()
+        let typical = typicalCounts[typicalCounts.count / 2]
+        let first = firstCount < full(lengths[0])
+        let last = counts.count > 1 && lastCount < full(lengths[lengths.count - 1])
+        return (first, last, typical)
+    }
+
+    /// The calendar unit the series is sampled in, by its median step, or nil when it is none of them.
+    static func samplingUnit(step: Double) -> String? {
+        let days = step / 86_400_000
+        switch days {
+        case 0.95...1.05: return "day"
+        case 6.9...7.1: return "week"
+        case 27.9...31.1: return "month"
+        case 88.9...92.1: return "quarter"
+        default: return nil
+        }
     }
 
     static func medianStep(_ xs: [Double]) -> Double? {

@@ -98,6 +98,14 @@ public struct Downsample: ChartStage {
         context.fullData = folded.set
         context[AggregationKey.self] = Aggregation(op: op, bucket: .calendar(periods.unit),
                                                    partialFirst: folded.partialFirst, partialLast: folded.partialLast)
+        let sourceBars = full.series.map(\.count).max() ?? 0
+        let bars = folded.set.series.map(\.count).max() ?? 0
+        let sampling = BarPeriods.medianStep(xs).flatMap(BarPeriods.samplingUnit(step:))
+        context[BarFoldKey.self] = BarFold(period: periods.unit, op: op, sampling: sampling, perBar: folded.perBar,
+                                           sourceBars: sourceBars, bars: bars)
+        context.warn("\(sourceBars) bars are more than 'points' (\(points)): each bar is now the \(op) of a \(periods.unit)"
+                     + " (\(bars) bars); raise 'points' to \(sourceBars) to draw every bar, or fold them with an 'aggregate' stage",
+                     code: .downsampleBarsFolded)
     }
 
     /// `picked` with the first index of the series' highest and of its lowest value added when no
