@@ -19,8 +19,8 @@ final class FoldedBarsTests: XCTestCase {
     func testTheSummarySaysWhatAFoldedBarIsInEveryLocale() throws {
         var context = try Self.earnings()
         XCTAssertEqual(context.data.series[0].count, 21)
-        try Describe(points: .none).run(&context)
-        XCTAssertEqual(context.warnings.filter { $0.code.hasPrefix("describe") }, [])
+        try Describe(["points": "none"]).run(&context)
+        XCTAssertEqual(context.warnings.filter { $0.code.rawValue.hasPrefix("describe") }, [])
         let expected = ["en": "Each bar is the mean of 4 quarters in a year.", "ko": "각 막대는 한 해에 속한 4개 분기의 평균입니다.",
                         "zh-Hans": "每根柱为一年中4个季度的平均值。", "ja": "各棒は1年の4四半期の平均です。"]
         let folder = GoldenTests.goldens.appendingPathComponent("jj-earnings-folded")
